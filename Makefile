@@ -1,0 +1,21 @@
+# The two commands of the README: `make demo` (the main job) and `make test` (every test).
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -ec
+SWIFT ?= swift
+BUILD_LOG := .build/kinetic-build.log
+
+.PHONY: demo test deps build check-warnings
+
+deps:
+	@./scripts/install-deps.sh
+
+demo: deps
+	$(SWIFT) run -c release kinetic-showcase
+
+# Builds everything (tests included), fails on any compiler warning in our own code
+# (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.
+test: deps
+	@mkdir -p .build
+	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
+	@./scripts/check-warnings.sh $(BUILD_LOG)
+	$(SWIFT) test --skip-build

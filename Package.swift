@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// Kinetic: SwiftUI's animation system for Linux, and the kineticd daemon built on it.
+import PackageDescription
+
+let package = Package(
+    name: "Kinetic",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Kinetic", targets: ["Kinetic"]),
+        .library(name: "KineticInput", targets: ["KineticInput"]),
+        .executable(name: "kinetic-showcase", targets: ["KineticShowcase"]),
+    ],
+    dependencies: [],
+    targets: [
+        // The engine: pure math and runtime. No I/O, no clocks, no dependencies.
+        .target(name: "Kinetic"),
+        // Input: devices, recordings, frames and gestures. Does not depend on the engine.
+        .target(name: "KineticInput"),
+        .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An animation: a hashable value wrapping any ``CustomAnimation``.
+///
+/// Built-ins are static members (`.spring`, `.easeInOut(duration:)`, …); custom ones are
+/// wrapped with ``init(_:)``. Two animations are equal when they wrap equal values of the
+/// same type. (spec §4.)
+public struct Animation: Hashable, Sendable {
+    /// The wrapped animation.
+    public let base: any CustomAnimation
+
+    /// Wraps a custom animation.
+    public init<A: CustomAnimation>(_ base: A) {
+        // Re-wrapping an Animation-valued base would only add indirection.
+        self.base = base
+    }
+
+    /// Forwards to the wrapped animation's ``CustomAnimation/animate(value:time:context:)``.
+    public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        base.animate(value: value, time: time, context: &context)
+    }
+
+    /// Forwards to the wrapped animation's ``CustomAnimation/velocity(value:time:context:)``.
+    public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        base.velocity(value: value, time: time, context: context)
+    }
+
+    /// Forwards to the wrapped animation's ``CustomAnimation/shouldMerge(previous:value:time:context:)``.
+    public func shouldMerge<V: VectorArithmetic>(
+        previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
+    ) -> Bool {
+        base.shouldMerge(previous: previous, value: value, time: time, context: &context)
+    }
+
+    public static func == (lhs: Animation, rhs: Animation) -> Bool {
+        func equals<A: CustomAnimation>(_ a: A) -> Bool { (rhs.base as? A) == a }
+        return equals(lhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(type(of: base)))
+        base.hash(into: &hasher)
+    }
+}
+
+extension Animation: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The wrapped animation's description, e.g. `FluidSpringAnimation(response: 0.5, …)`.
+    public var description: String { String(describing: base) }
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+extension Float: VectorArithmetic {
+    /// Multiplies the value by `rhs` converted to `Float` (SwiftUI converts the factor, not the value).
+    @inlinable
+    public mutating func scale(by rhs: Double) { self *= Float(rhs) }
+
+    /// The square of the value, computed in `Float` precision and widened to `Double`.
+    @inlinable
+    public var magnitudeSquared: Double { Double(self * self) }
+}

@@ -1,0 +1,12 @@
+import Testing
+@testable import KineticInput
+
+@Suite struct InputEventTests {
+    @Test func timeOrdersBySecondsThenMicroseconds() {
+        let a = EventTime(seconds: 1, microseconds: 999_999)
+        let b = EventTime(seconds: 2, microseconds: 0)
+        #expect(a < b)
+        #expect(b.nanoseconds - a.nanoseconds == 1_000)
+        #expect(abs(a.timeInterval - 1.999999) < 1e-12)
+    }
+}
