@@ -14,8 +14,10 @@ let package = Package(
     targets: [
         // The engine: pure math and runtime. No I/O, no clocks, no dependencies.
         .target(name: "Kinetic"),
+        // libevdev, found through pkg-config (Debian: libevdev-dev, installed by scripts/install-deps.sh).
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
-        .target(name: "KineticInput"),
+        .target(name: "KineticInput", dependencies: ["CEvdev"]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),

@@ -6,6 +6,7 @@ set -euo pipefail
 # Keep this list in one place: every system package the project needs.
 packages=(
   pkg-config
+  libevdev-dev
 )
 
 missing=()

@@ -10,3 +10,11 @@ import Testing
         #expect(abs(a.timeInterval - 1.999999) < 1e-12)
     }
 }
+
+@Suite struct EventNamesTests {
+    @Test func libevdevNamesCodesWithoutADevice() {
+        #expect(EventNames.typeName(3) == "EV_ABS")
+        #expect(EventNames.codeName(type: 3, code: 0x35) == "ABS_MT_POSITION_X")
+        #expect(EventNames.codeName(type: 1, code: 0x14a) == "BTN_TOUCH")
+    }
+}
