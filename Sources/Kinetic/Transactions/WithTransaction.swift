@@ -30,14 +30,14 @@ public func withTransaction<Result, Value>(
 /// Runs `body` in a transaction whose animation is `animation` (`nil` turns animation off inside
 /// an animated transaction). Equivalent to `withTransaction(Transaction(animation: animation), body)`.
 /// (spec §6.2.)
-public func withAnimation<Result>(_ animation: Animation?, _ body: () throws -> Result) rethrows -> Result {
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try withTransaction(Transaction(animation: animation), body)
 }
 
 /// Runs `body` animated with `animation`, and calls `completion` exactly once when the animations
 /// it started meet `completionCriteria` (right after `body` if it started none). (spec §6.2, §6.4.)
 public func withAnimation<Result>(
-    _ animation: Animation?,
+    _ animation: Animation? = .default,
     completionCriteria: AnimationCompletionCriteria = .logicallyComplete,
     _ body: () throws -> Result,
     completion: @escaping () -> Void
