@@ -52,8 +52,26 @@ extension AnimatableAttribute {
             case .removed: state.removalListeners.append(completion)
             }
         }
+        // Like SwiftUI (nextTime = T), the changed animation is evaluated at once, at the change's
+        // time: the presentation read before the next frame is already the merged one.
         animator = state
-        graph.activate(self)
+        evaluateAnimator(at: graph.time)
+        if isAnimating || !forks.isEmpty { graph.activate(self) }
+    }
+
+    /// Evaluates the running animation at graph time `time`, dropping it when it is over.
+    func evaluateAnimator(at time: TimeInterval) {
+        guard var state = animator else { return }
+        animator = nil
+        if state.evaluate(at: time) {
+            if state.context.isLogicallyComplete, !state.logicalListeners.isEmpty {
+                graph?.animationsRemoved(state.logicalListeners)
+                state.logicalListeners = []
+            }
+            animator = state
+        } else {
+            graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
+        }
     }
 
     /// Drops the running animation and forks (their listeners are told the animations are gone).
@@ -69,18 +87,7 @@ extension AnimatableAttribute {
 
 extension AnimatableAttribute: AttributeNode {
     func update(at time: TimeInterval) -> Bool {
-        if var state = animator {
-            animator = nil
-            if state.evaluate(at: time) {
-                if state.context.isLogicallyComplete, !state.logicalListeners.isEmpty {
-                    graph?.animationsRemoved(state.logicalListeners)
-                    state.logicalListeners = []
-                }
-                animator = state
-            } else {
-                graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
-            }
-        }
+        evaluateAnimator(at: time)
         if !forks.isEmpty {
             var index = 0
             while index < forks.count {
