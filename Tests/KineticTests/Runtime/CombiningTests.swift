@@ -68,3 +68,31 @@ import Testing
         #expect(attribute.velocity == 0)
     }
 }
+
+/// The spec's worked example: easeInOut(0.35) 0 → 100, then at 0.1 s easeInOut(0.35) → 200
+/// (spec §5.3, 4 decimals).
+@Suite struct ChainedEaseInOutExampleTests {
+    static let expected: [(TimeInterval, Double)] = [
+        (0.05, 4.0904), (0.10, 16.9702), (0.15, 44.4760), (0.20, 85.5491), (0.25, 127.2950),
+        (0.30, 160.6089), (0.35, 183.0298), (0.40, 195.9096), (0.45, 200),
+    ]
+
+    @Test func presentedValues() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        withAnimation(.easeInOut(duration: 0.35)) { attribute.value = 100 }
+        for (time, value) in Self.expected {
+            graph.advance(to: time)
+            #expect(abs(attribute.presentationValue - value) < 5e-5, "t = \(time)")
+            if time == 0.10 {
+                let before = attribute.presentationValue
+                withAnimation(.easeInOut(duration: 0.35)) { attribute.value = 200 }
+                #expect(abs(attribute.presentationValue - before) < 1e-12, "the change keeps the position")
+            }
+        }
+        // A timing curve returns nil only after its duration (spec §2.5).
+        graph.advance(to: 0.46)
+        #expect(!attribute.isAnimating)
+        #expect(attribute.presentationValue == 200)
+    }
+}
