@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test deps build check-warnings
+.PHONY: demo test deps build check-warnings bench-runtime
 
 deps:
 	@./scripts/install-deps.sh
@@ -19,3 +19,7 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
 	$(SWIFT) test --skip-build
+
+# Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
+bench-runtime: deps
+	$(SWIFT) run -c release RuntimeBenchmark

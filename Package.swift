@@ -19,6 +19,8 @@ let package = Package(
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
         .target(name: "KineticInput", dependencies: ["CEvdev"]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
+        // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
+        .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
     ],
