@@ -37,9 +37,8 @@ extension AnimatableAttribute {
             if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) { return }
             leaveSpringLane()
         }
-        var state: AnimatorState<Data>
-        if var running = animator {
-            animator = nil
+        let state: AnimatorState<Data>
+        if let running = animator {
             if let fork = running.change(by: delta, animation: animation, at: graph.time,
                                          environment: graph.environment) {
                 forks.append(fork)
@@ -69,15 +68,14 @@ extension AnimatableAttribute {
 
     /// Evaluates the running animation at graph time `time`, dropping it when it is over.
     func evaluateAnimator(at time: TimeInterval) {
-        guard var state = animator else { return }
-        animator = nil
+        guard let state = animator else { return }
         if state.evaluate(at: time) {
             if state.context.isLogicallyComplete, !state.logicalListeners.isEmpty {
                 graph?.animationsRemoved(state.logicalListeners)
                 state.logicalListeners = []
             }
-            animator = state
         } else {
+            animator = nil
             graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
         }
     }

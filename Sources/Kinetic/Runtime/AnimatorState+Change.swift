@@ -7,7 +7,7 @@ extension AnimatorState {
     /// (spec §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
     /// A, value: I, time: e, context: σ)` the new animation adopts the (mutated) state; otherwise both
     /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta.
-    mutating func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
+    func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
                          environment: EnvironmentValues) -> LogicalFork<V>? {
         let elapsed = max(0, time - beginTime)
         var fork: LogicalFork<V>?
@@ -28,7 +28,7 @@ extension AnimatorState {
         return fork
     }
 
-    private mutating func combine(with newAnimation: Animation, startingAt elapsed: TimeInterval, target: V,
+    private func combine(with newAnimation: Animation, startingAt elapsed: TimeInterval, target: V,
                                   environment: EnvironmentValues) {
         let newEntry = DefaultCombiningAnimation.Entry(animation: newAnimation, startTime: elapsed)
         let newState = CombinedAnimationState<V>.Entry(target: target, state: AnimationState(), isLogicallyComplete: false)

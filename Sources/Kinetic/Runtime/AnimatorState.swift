@@ -13,7 +13,10 @@ import Foundation
 /// frame (its clock effectively starts a frame late) and clamp a hitch in the second frame. Those are
 /// artefacts of its frame pipeline; Kinetic begins the animation exactly at the graph time of the
 /// change, so elapsed = T − t_b at every ``AnimationGraph/advance(to:)``.
-struct AnimatorState<V: VectorArithmetic> {
+///
+/// A class: an attribute owns exactly one, and updating it in place avoids copying its context
+/// and listener arrays on every frame and change.
+final class AnimatorState<V: VectorArithmetic> {
     var animation: Animation
     var context: AnimationContext<V>
     /// I, value units.
@@ -39,7 +42,7 @@ struct AnimatorState<V: VectorArithmetic> {
 
     /// Evaluates at graph time `time`; `false` when the animation is over (it returned `nil`, or a
     /// value that is not finite, which Kinetic never presents).
-    mutating func evaluate(at time: TimeInterval) -> Bool {
+    func evaluate(at time: TimeInterval) -> Bool {
         let elapsed = max(0, time - beginTime)
         guard let y = animation.animate(value: interval, time: elapsed, context: &context),
               y.magnitudeSquared.isFinite else { return false }

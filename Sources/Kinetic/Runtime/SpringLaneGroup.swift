@@ -129,58 +129,95 @@ final class SpringLaneGroup {
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        if n > 0 { apply(power(n)) }
+        // Lanes near rest (or not finite) after this frame's sub-steps; they get the full stop rule.
+        let candidates = n > 0 ? apply(power(n)) : lanesNearRest()
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
-        removeFinishedLanes()
+        removeFinishedLanes(among: candidates)
     }
 
-    private func apply(_ m: FluidSpringStepper.Recurrence) {
+    /// Applies Mⁿ to every lane and returns the lanes whose max(|v|², |a|²) is at most the rest
+    /// threshold or not finite. One pass over the data; two-dimensional lanes (points, the common
+    /// case) have their own loop.
+    private func apply(_ m: FluidSpringStepper.Recurrence) -> [Int] {
         let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
         let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
         let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
-        let total = offsets.count
+        let lanes = owners.count, d = dimension
+        let threshold = FluidSpringStepper.restThresholdSquared
+        var candidates: [Int] = []
         offsets.withUnsafeMutableBufferPointer { u in
             velocities.withUnsafeMutableBufferPointer { v in
                 forces.withUnsafeMutableBufferPointer { a in
-                    for i in 0..<total {
-                        let ui = u[i], vi = v[i], ai = a[i]
-                        u[i] = m00 * ui + m01 * vi + m02 * ai
-                        v[i] = m10 * ui + m11 * vi + m12 * ai
-                        a[i] = m20 * ui + m21 * vi + m22 * ai
+                    if d == 2 {
+                        for lane in 0..<lanes {
+                            let i = 2 * lane
+                            let u0 = u[i], v0 = v[i], a0 = a[i], u1 = u[i + 1], v1 = v[i + 1], a1 = a[i + 1]
+                            let nv0 = m10 * u0 + m11 * v0 + m12 * a0, nv1 = m10 * u1 + m11 * v1 + m12 * a1
+                            let na0 = m20 * u0 + m21 * v0 + m22 * a0, na1 = m20 * u1 + m21 * v1 + m22 * a1
+                            u[i] = m00 * u0 + m01 * v0 + m02 * a0
+                            u[i + 1] = m00 * u1 + m01 * v1 + m02 * a1
+                            v[i] = nv0
+                            v[i + 1] = nv1
+                            a[i] = na0
+                            a[i + 1] = na1
+                            let magnitude = max(nv0 * nv0 + nv1 * nv1, na0 * na0 + na1 * na1)
+                            if !(magnitude > threshold) || magnitude == .infinity { candidates.append(lane) }
+                        }
+                    } else {
+                        for i in 0..<(lanes * d) {
+                            let ui = u[i], vi = v[i], ai = a[i]
+                            u[i] = m00 * ui + m01 * vi + m02 * ai
+                            v[i] = m10 * ui + m11 * vi + m12 * ai
+                            a[i] = m20 * ui + m21 * vi + m22 * ai
+                        }
                     }
                 }
             }
         }
+        return d == 2 ? candidates : lanesNearRest()
     }
 
-    /// The stop rule (spec §2.3 step 6) and the finiteness guard, per lane.
-    private func removeFinishedLanes() {
-        var finished: [Int] = []
+    /// The lanes whose max(|v|², |a|²) is at most the rest threshold or not finite.
+    private func lanesNearRest() -> [Int] {
+        var candidates: [Int] = []
         let d = dimension
-        offsets.withUnsafeBufferPointer { u in
-            velocities.withUnsafeBufferPointer { v in
-                forces.withUnsafeBufferPointer { a in
-                    for lane in 0..<owners.count {
-                        let base = lane * d
-                        var velocitySquared = 0.0, forceSquared = 0.0
-                        for j in 0..<d {
-                            velocitySquared += v[base + j] * v[base + j]
-                            forceSquared += a[base + j] * a[base + j]
-                        }
-                        let magnitude = max(velocitySquared, forceSquared)
-                        if magnitude > FluidSpringStepper.restThresholdSquared, magnitude.isFinite { continue }
-                        var remainingSquared = 0.0
-                        for j in 0..<d { remainingSquared += u[base + j] * u[base + j] }
-                        if !magnitude.isFinite || !remainingSquared.isFinite
-                            || FluidSpringStepper.isFinished(
-                                velocitySquared: velocitySquared, forceSquared: forceSquared,
-                                toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
-                            finished.append(lane)
-                        }
+        velocities.withUnsafeBufferPointer { v in
+            forces.withUnsafeBufferPointer { a in
+                for lane in 0..<owners.count {
+                    var velocitySquared = 0.0, forceSquared = 0.0
+                    for j in (lane * d)..<(lane * d + d) {
+                        velocitySquared += v[j] * v[j]
+                        forceSquared += a[j] * a[j]
+                    }
+                    let magnitude = max(velocitySquared, forceSquared)
+                    if !(magnitude > FluidSpringStepper.restThresholdSquared) || magnitude == .infinity {
+                        candidates.append(lane)
                     }
                 }
+            }
+        }
+        return candidates
+    }
+
+    /// The stop rule (spec §2.3 step 6) and the finiteness guard for `candidates` (ascending).
+    private func removeFinishedLanes(among candidates: [Int]) {
+        guard !candidates.isEmpty else { return }
+        var finished: [Int] = []
+        let d = dimension
+        for lane in candidates {
+            var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0
+            for j in (lane * d)..<(lane * d + d) {
+                velocitySquared += velocities[j] * velocities[j]
+                forceSquared += forces[j] * forces[j]
+                remainingSquared += offsets[j] * offsets[j]
+            }
+            if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
+                || FluidSpringStepper.isFinished(
+                    velocitySquared: velocitySquared, forceSquared: forceSquared,
+                    toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
+                finished.append(lane)
             }
         }
         // Highest index first, so that swap-removal never moves a lane still to be removed.
@@ -190,5 +227,4 @@ final class SpringLaneGroup {
             owner.springLaneFinished()
         }
     }
-
 }
