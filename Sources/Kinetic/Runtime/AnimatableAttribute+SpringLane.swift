@@ -24,12 +24,12 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// u = x − D of the lane, i.e. presentation − model.
     var laneOffset: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.offsets.withUnsafeBufferPointer { codec.read($0.baseAddress! + laneIndex * group.dimension, group.dimension) }
+        return group.read(laneIndex, at: 0) { codec.read($0, group.dimension) }
     }
 
     var laneVelocity: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.velocities.withUnsafeBufferPointer { codec.read($0.baseAddress! + laneIndex * group.dimension, group.dimension) }
+        return group.read(laneIndex, at: group.dimension) { codec.read($0, group.dimension) }
     }
 
     /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies
@@ -64,7 +64,7 @@ extension AnimatableAttribute: SpringLaneOwner {
             codec.write(springState.force, a, dimension)
             codec.write(state.interval, target, dimension)
             for j in 0..<dimension { x[j] -= target[j] }
-            _ = group.append(owner: self, offset: x, velocity: v, force: a, target: target, tolerance: tolerance)
+            group.append(owner: self, record: x, target: target, tolerance: tolerance)
         }
         laneGroup = group
         return true
@@ -74,19 +74,19 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// which the lane's targets hold while on the grouped path) and leaves the group.
     func leaveSpringLane() {
         guard let group = laneGroup, let state = animator, let codec = laneCodec else { return }
-        let key = group.key, dimension = group.dimension, base = laneIndex * dimension
+        let key = group.key, dimension = group.dimension, lane = laneIndex
         var springState = FluidSpringState<Data>()
         withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { x in
-            for j in 0..<dimension { x[j] = group.offsets[base + j] + group.targets[base + j] }
+            for j in 0..<dimension { x[j] = group.offset(lane, j) + group.target(lane, j) }
             springState.offset = codec.read(UnsafePointer(x.baseAddress!), dimension)
         }
-        springState.velocity = group.velocities.withUnsafeBufferPointer { codec.read($0.baseAddress! + base, dimension) }
-        springState.force = group.forces.withUnsafeBufferPointer { codec.read($0.baseAddress! + base, dimension) }
+        springState.velocity = group.read(lane, at: dimension) { codec.read($0, dimension) }
+        springState.force = group.read(lane, at: 2 * dimension) { codec.read($0, dimension) }
         springState.time = key.clock
         springState.startTime = key.startTime
         springState.blendStart = key.blendStart
         springState.blendInterval = key.blendInterval
-        state.interval = group.targets.withUnsafeBufferPointer { codec.read($0.baseAddress! + base, dimension) }
+        state.interval = group.targets.withUnsafeBufferPointer { codec.read($0.baseAddress! + lane * dimension, dimension) }
         state.context.state[FluidSpringState<Data>.self] = springState
         if key.isLogicallyComplete { state.context.isLogicallyComplete = true }
         state.offset = springState.offset
@@ -126,14 +126,14 @@ extension AnimatableAttribute: SpringLaneOwner {
         let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
             let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
             codec.write(delta, target, dimension)
-            let base = laneIndex * dimension
+            let lane = laneIndex
             var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
             var toleranceSquared = 0.0
             for j in 0..<dimension {
-                x[j] = group.offsets[base + j] + group.targets[base + j]
-                v[j] = group.velocities[base + j]
-                a[j] = group.forces[base + j]
-                target[j] += group.targets[base + j]
+                x[j] = group.offset(lane, j) + group.target(lane, j)
+                v[j] = group.velocity(lane, j)
+                a[j] = group.force(lane, j)
+                target[j] += group.target(lane, j)
                 velocitySquared += v[j] * v[j]
                 forceSquared += a[j] * a[j]
                 remainingSquared += (target[j] - x[j]) * (target[j] - x[j])
@@ -148,8 +148,7 @@ extension AnimatableAttribute: SpringLaneOwner {
             }
             group.remove(at: laneIndex)
             let newGroup = graph.springGroup(for: key)
-            _ = newGroup.append(owner: self, offset: x, velocity: v, force: a, target: target,
-                                tolerance: toleranceSquared)
+            newGroup.append(owner: self, record: x, target: target, tolerance: toleranceSquared)
             laneGroup = newGroup
             return false
         }

@@ -37,24 +37,26 @@ protocol SpringLaneOwner: AnyObject {
 ///
 /// where M is the sub-step's 3×3 matrix (the first three columns of the recurrence) and n the
 /// frame's sub-step count, computed once for the group from the shared clock exactly as
-/// ``FluidSpringAnimation`` does. Mⁿ is cached per n. Components are stored structure-of-arrays
-/// (`[Double]` of lane × dimension), so the step is a straight vectorisable loop; the stop rule and
-/// the finiteness guard are then checked per lane. The result equals sub-stepping up to rounding
-/// (≪ 1e-9 value units for values up to 10⁶; tested).
+/// ``FluidSpringAnimation`` does. Mⁿ is cached per n. After any sub-step the force is a fixed
+/// combination of the new offset and velocity, a = (−k·u − c·v)/(1 − c·h/2) (from v = v½ + a·h/2 and
+/// a = −c·v½ − k·u), which the kernel uses instead of the third row when it is well conditioned.
+/// Each lane is one record [u₁…u_d, v₁…v_d, a₁…a_d] (two-dimensional lanes are stepped as SIMD2
+/// pairs); the stop rule runs only for lanes that a cheap screen flags. The result equals
+/// sub-stepping up to rounding (≪ 1e-9 value units for values up to 10⁶; tested).
 ///
 /// Groups never hold a spring whose response is still blending: the response then varies per
 /// sub-step, so such springs are sub-stepped by the animation itself.
 final class SpringLaneGroup {
     private(set) var key: SpringLaneKey
     let dimension: Int
+    /// Doubles per lane record: u, v and a.
+    let stride: Int
     private let stepper: FluidSpringStepper
     private var powers: [FluidSpringStepper.Recurrence] = [.identity]
 
-    /// u = x − D, v and a, lane-major: component j of lane i at i·dimension + j.
-    var offsets: [Double] = []
-    var velocities: [Double] = []
-    var forces: [Double] = []
-    /// D (the interval), lane-major.
+    /// Lane records [u (d), v (d), a (d)], u = x − D.
+    var records: [Double] = []
+    /// D (the interval) per lane, d components each.
     var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
     var tolerances: [Double] = []
@@ -65,43 +67,50 @@ final class SpringLaneGroup {
     init(key: SpringLaneKey) {
         self.key = key
         self.dimension = key.dimension
+        self.stride = 3 * key.dimension
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
     }
 
-    /// Adds a lane; returns its index.
-    func append(owner: any SpringLaneOwner, offset: UnsafePointer<Double>, velocity: UnsafePointer<Double>,
-                force: UnsafePointer<Double>, target: UnsafePointer<Double>, tolerance: Double) -> Int {
-        for j in 0..<dimension {
-            offsets.append(offset[j])
-            velocities.append(velocity[j])
-            forces.append(force[j])
-            targets.append(target[j])
-        }
+    /// Component j of the offset u, velocity v or force a of lane `lane`.
+    func offset(_ lane: Int, _ j: Int) -> Double { records[lane * stride + j] }
+    func velocity(_ lane: Int, _ j: Int) -> Double { records[lane * stride + dimension + j] }
+    func force(_ lane: Int, _ j: Int) -> Double { records[lane * stride + 2 * dimension + j] }
+    func target(_ lane: Int, _ j: Int) -> Double { targets[lane * dimension + j] }
+
+    /// Reads `count` values of lane `lane` starting at record position `position` (0: u, d: v, 2d: a).
+    func read<T>(_ lane: Int, at position: Int, _ body: (UnsafePointer<Double>) -> T) -> T {
+        records.withUnsafeBufferPointer { body($0.baseAddress! + lane * stride + position) }
+    }
+
+    /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
+    func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
+                tolerance: Double) {
+        records.append(contentsOf: UnsafeBufferPointer(start: record, count: stride))
+        targets.append(contentsOf: UnsafeBufferPointer(start: target, count: dimension))
         tolerances.append(tolerance)
         owners.append(owner)
         owner.laneIndex = owners.count - 1
-        return owners.count - 1
     }
 
     /// Removes lane `index`, moving the last lane into its place.
     func remove(at index: Int) {
         let last = owners.count - 1
         if index != last {
-            let from = last * dimension, to = index * dimension
-            for j in 0..<dimension {
-                offsets[to + j] = offsets[from + j]
-                velocities[to + j] = velocities[from + j]
-                forces[to + j] = forces[from + j]
-                targets[to + j] = targets[from + j]
+            let (stride, dimension) = (self.stride, self.dimension)
+            records.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + index * stride).update(from: base + last * stride, count: stride)
+            }
+            targets.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + index * dimension).update(from: base + last * dimension, count: dimension)
             }
             tolerances[index] = tolerances[last]
             owners[index] = owners[last]
             owners[index].laneIndex = index
         }
-        offsets.removeLast(dimension)
-        velocities.removeLast(dimension)
-        forces.removeLast(dimension)
+        records.removeLast(stride)
         targets.removeLast(dimension)
         tolerances.removeLast()
         owners.removeLast()
@@ -129,95 +138,95 @@ final class SpringLaneGroup {
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        // Lanes near rest (or not finite) after this frame's sub-steps; they get the full stop rule.
-        let candidates = n > 0 ? apply(power(n)) : lanesNearRest()
+        let screened = n > 0 ? apply(power(n)) : false
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
-        removeFinishedLanes(among: candidates)
+        if !screened { removeFinishedLanes() }
     }
 
-    /// Applies Mⁿ to every lane and returns the lanes whose max(|v|², |a|²) is at most the rest
-    /// threshold or not finite. One pass over the data; two-dimensional lanes (points, the common
-    /// case) have their own loop.
-    private func apply(_ m: FluidSpringStepper.Recurrence) -> [Int] {
+    /// Applies Mⁿ to every lane. Returns `true` when a screen proved that no lane can be at rest or
+    /// non-finite (so the stop rule need not run).
+    private func apply(_ m: FluidSpringStepper.Recurrence) -> Bool {
         let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
         let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
         let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
+        let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
+        let derivesForce = abs(halfStepDamping) >= 0.5
+        let alpha = -stepper.stiffness / halfStepDamping, beta = -stepper.damping / halfStepDamping
         let lanes = owners.count, d = dimension
-        let threshold = FluidSpringStepper.restThresholdSquared
-        var candidates: [Int] = []
-        offsets.withUnsafeMutableBufferPointer { u in
-            velocities.withUnsafeMutableBufferPointer { v in
-                forces.withUnsafeMutableBufferPointer { a in
-                    if d == 2 {
+        if d == 2 {
+            // |v|² ≤ threshold needs v₁² ≤ threshold and v₂² ≤ threshold: if either component's minimum
+            // over all lanes is above it (and the sum of velocities is finite), no lane is at rest.
+            var smallest = SIMD2<Double>(repeating: .infinity)
+            var sum = SIMD2<Double>()
+            records.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 3 * lanes) { p in
+                    if derivesForce {
                         for lane in 0..<lanes {
-                            let i = 2 * lane
-                            let u0 = u[i], v0 = v[i], a0 = a[i], u1 = u[i + 1], v1 = v[i + 1], a1 = a[i + 1]
-                            let nv0 = m10 * u0 + m11 * v0 + m12 * a0, nv1 = m10 * u1 + m11 * v1 + m12 * a1
-                            let na0 = m20 * u0 + m21 * v0 + m22 * a0, na1 = m20 * u1 + m21 * v1 + m22 * a1
-                            u[i] = m00 * u0 + m01 * v0 + m02 * a0
-                            u[i + 1] = m00 * u1 + m01 * v1 + m02 * a1
-                            v[i] = nv0
-                            v[i + 1] = nv1
-                            a[i] = na0
-                            a[i + 1] = na1
-                            let magnitude = max(nv0 * nv0 + nv1 * nv1, na0 * na0 + na1 * na1)
-                            if !(magnitude > threshold) || magnitude == .infinity { candidates.append(lane) }
+                            let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
+                            let nu = m00 * u + m01 * v + m02 * a
+                            let nv = m10 * u + m11 * v + m12 * a
+                            p[3 * lane] = nu
+                            p[3 * lane + 1] = nv
+                            p[3 * lane + 2] = alpha * nu + beta * nv
+                            smallest = pointwiseMin(smallest, nv * nv)
+                            sum += nv
                         }
                     } else {
-                        for i in 0..<(lanes * d) {
-                            let ui = u[i], vi = v[i], ai = a[i]
-                            u[i] = m00 * ui + m01 * vi + m02 * ai
-                            v[i] = m10 * ui + m11 * vi + m12 * ai
-                            a[i] = m20 * ui + m21 * vi + m22 * ai
+                        for lane in 0..<lanes {
+                            let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
+                            let nv = m10 * u + m11 * v + m12 * a
+                            p[3 * lane] = m00 * u + m01 * v + m02 * a
+                            p[3 * lane + 1] = nv
+                            p[3 * lane + 2] = m20 * u + m21 * v + m22 * a
+                            smallest = pointwiseMin(smallest, nv * nv)
+                            sum += nv
                         }
                     }
                 }
             }
+            let threshold = FluidSpringStepper.restThresholdSquared
+            return smallest.min() > threshold && (sum.x + sum.y).isFinite
         }
-        return d == 2 ? candidates : lanesNearRest()
-    }
-
-    /// The lanes whose max(|v|², |a|²) is at most the rest threshold or not finite.
-    private func lanesNearRest() -> [Int] {
-        var candidates: [Int] = []
-        let d = dimension
-        velocities.withUnsafeBufferPointer { v in
-            forces.withUnsafeBufferPointer { a in
-                for lane in 0..<owners.count {
-                    var velocitySquared = 0.0, forceSquared = 0.0
-                    for j in (lane * d)..<(lane * d + d) {
-                        velocitySquared += v[j] * v[j]
-                        forceSquared += a[j] * a[j]
-                    }
-                    let magnitude = max(velocitySquared, forceSquared)
-                    if !(magnitude > FluidSpringStepper.restThresholdSquared) || magnitude == .infinity {
-                        candidates.append(lane)
-                    }
+        records.withUnsafeMutableBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            for lane in 0..<lanes {
+                let u = p + lane * 3 * d, v = u + d, a = v + d
+                for j in 0..<d {
+                    let uj = u[j], vj = v[j], aj = a[j]
+                    u[j] = m00 * uj + m01 * vj + m02 * aj
+                    v[j] = m10 * uj + m11 * vj + m12 * aj
+                    a[j] = m20 * uj + m21 * vj + m22 * aj
                 }
             }
         }
-        return candidates
+        return false
     }
 
-    /// The stop rule (spec §2.3 step 6) and the finiteness guard for `candidates` (ascending).
-    private func removeFinishedLanes(among candidates: [Int]) {
-        guard !candidates.isEmpty else { return }
+    /// The stop rule (spec §2.3 step 6) and the finiteness guard, per lane; finished lanes are removed.
+    private func removeFinishedLanes() {
         var finished: [Int] = []
-        let d = dimension
-        for lane in candidates {
-            var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0
-            for j in (lane * d)..<(lane * d + d) {
-                velocitySquared += velocities[j] * velocities[j]
-                forceSquared += forces[j] * forces[j]
-                remainingSquared += offsets[j] * offsets[j]
-            }
-            if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
-                || FluidSpringStepper.isFinished(
-                    velocitySquared: velocitySquared, forceSquared: forceSquared,
-                    toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
-                finished.append(lane)
+        let d = dimension, stride = self.stride
+        records.withUnsafeBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            for lane in 0..<owners.count {
+                let u = p + lane * stride, v = u + d, a = v + d
+                var velocitySquared = 0.0, forceSquared = 0.0
+                for j in 0..<d {
+                    velocitySquared += v[j] * v[j]
+                    forceSquared += a[j] * a[j]
+                }
+                let magnitude = max(velocitySquared, forceSquared)
+                if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { continue }
+                var remainingSquared = 0.0
+                for j in 0..<d { remainingSquared += u[j] * u[j] }
+                if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
+                    || FluidSpringStepper.isFinished(
+                        velocitySquared: velocitySquared, forceSquared: forceSquared,
+                        toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
+                    finished.append(lane)
+                }
             }
         }
         // Highest index first, so that swap-removal never moves a lane still to be removed.
