@@ -138,16 +138,16 @@ final class SpringLaneGroup {
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        let screened = n > 0 ? apply(power(n)) : false
+        let candidates = n > 0 ? apply(power(n)) : nil
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
-        if !screened { removeFinishedLanes() }
+        removeFinishedLanes(among: candidates)
     }
 
-    /// Applies Mⁿ to every lane. Returns `true` when a screen proved that no lane can be at rest or
-    /// non-finite (so the stop rule need not run).
-    private func apply(_ m: FluidSpringStepper.Recurrence) -> Bool {
+    /// Applies Mⁿ to every lane. For two-dimensional lanes, returns the lanes that may be at rest or
+    /// non-finite (the others cannot stop this frame); `nil` means every lane must be checked.
+    private func apply(_ m: FluidSpringStepper.Recurrence) -> [Int]? {
         let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
         let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
         let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
@@ -155,62 +155,77 @@ final class SpringLaneGroup {
         let derivesForce = abs(halfStepDamping) >= 0.5
         let alpha = -stepper.stiffness / halfStepDamping, beta = -stepper.damping / halfStepDamping
         let lanes = owners.count, d = dimension
-        if d == 2 {
-            // |v|² ≤ threshold needs v₁² ≤ threshold and v₂² ≤ threshold: if either component's minimum
-            // over all lanes is above it (and the sum of velocities is finite), no lane is at rest.
-            var smallest = SIMD2<Double>(repeating: .infinity)
-            var sum = SIMD2<Double>()
+        guard d == 2 else {
             records.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 3 * lanes) { p in
+                let p = buffer.baseAddress!
+                for lane in 0..<lanes {
+                    let u = p + lane * 3 * d, v = u + d, a = v + d
+                    for j in 0..<d {
+                        let uj = u[j], vj = v[j], aj = a[j]
+                        u[j] = m00 * uj + m01 * vj + m02 * aj
+                        v[j] = m10 * uj + m11 * vj + m12 * aj
+                        a[j] = m20 * uj + m21 * vj + m22 * aj
+                    }
+                }
+            }
+            return nil
+        }
+        // A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the
+        // sum of velocities (non-finite if any is) tell whether any lane in it needs the stop rule.
+        let threshold = FluidSpringStepper.restThresholdSquared
+        let blockSize = 256
+        var candidates: [Int] = []
+        records.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 3 * lanes) { p in
+                var start = 0
+                while start < lanes {
+                    let end = min(lanes, start + blockSize)
+                    var smallest = Double.infinity
+                    var sum = SIMD2<Double>()
                     if derivesForce {
-                        for lane in 0..<lanes {
+                        for lane in start..<end {
                             let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
                             let nu = m00 * u + m01 * v + m02 * a
                             let nv = m10 * u + m11 * v + m12 * a
                             p[3 * lane] = nu
                             p[3 * lane + 1] = nv
                             p[3 * lane + 2] = alpha * nu + beta * nv
-                            smallest = pointwiseMin(smallest, nv * nv)
+                            smallest = min(smallest, (nv * nv).sum())
                             sum += nv
                         }
                     } else {
-                        for lane in 0..<lanes {
+                        for lane in start..<end {
                             let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
                             let nv = m10 * u + m11 * v + m12 * a
                             p[3 * lane] = m00 * u + m01 * v + m02 * a
                             p[3 * lane + 1] = nv
                             p[3 * lane + 2] = m20 * u + m21 * v + m22 * a
-                            smallest = pointwiseMin(smallest, nv * nv)
+                            smallest = min(smallest, (nv * nv).sum())
                             sum += nv
                         }
                     }
-                }
-            }
-            let threshold = FluidSpringStepper.restThresholdSquared
-            return smallest.min() > threshold && (sum.x + sum.y).isFinite
-        }
-        records.withUnsafeMutableBufferPointer { buffer in
-            let p = buffer.baseAddress!
-            for lane in 0..<lanes {
-                let u = p + lane * 3 * d, v = u + d, a = v + d
-                for j in 0..<d {
-                    let uj = u[j], vj = v[j], aj = a[j]
-                    u[j] = m00 * uj + m01 * vj + m02 * aj
-                    v[j] = m10 * uj + m11 * vj + m12 * aj
-                    a[j] = m20 * uj + m21 * vj + m22 * aj
+                    if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
+                        for lane in start..<end {
+                            let speed = (p[3 * lane + 1] * p[3 * lane + 1]).sum()
+                            if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
+                        }
+                    }
+                    start = end
                 }
             }
         }
-        return false
+        return candidates
     }
 
-    /// The stop rule (spec §2.3 step 6) and the finiteness guard, per lane; finished lanes are removed.
-    private func removeFinishedLanes() {
+    /// The stop rule (spec §2.3 step 6) and the finiteness guard for `candidates` (ascending; `nil`:
+    /// every lane); finished lanes are removed and their owners told.
+    private func removeFinishedLanes(among candidates: [Int]?) {
+        if let candidates, candidates.isEmpty { return }
         var finished: [Int] = []
         let d = dimension, stride = self.stride
         records.withUnsafeBufferPointer { buffer in
             let p = buffer.baseAddress!
-            for lane in 0..<owners.count {
+            func check(_ lane: Int) {
                 let u = p + lane * stride, v = u + d, a = v + d
                 var velocitySquared = 0.0, forceSquared = 0.0
                 for j in 0..<d {
@@ -218,7 +233,7 @@ final class SpringLaneGroup {
                     forceSquared += a[j] * a[j]
                 }
                 let magnitude = max(velocitySquared, forceSquared)
-                if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { continue }
+                if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { return }
                 var remainingSquared = 0.0
                 for j in 0..<d { remainingSquared += u[j] * u[j] }
                 if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
@@ -227,6 +242,11 @@ final class SpringLaneGroup {
                         toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
                     finished.append(lane)
                 }
+            }
+            if let candidates {
+                for lane in candidates { check(lane) }
+            } else {
+                for lane in 0..<owners.count { check(lane) }
             }
         }
         // Highest index first, so that swap-removal never moves a lane still to be removed.
