@@ -24,12 +24,12 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// u = x − D of the lane, i.e. presentation − model.
     var laneOffset: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.read(laneIndex, at: 0) { codec.read($0, group.dimension) }
+        return group.read(laneIndex, component: 0) { codec.read($0, group.dimension) }
     }
 
     var laneVelocity: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.read(laneIndex, at: group.dimension) { codec.read($0, group.dimension) }
+        return group.read(laneIndex, component: 1) { codec.read($0, group.dimension) }
     }
 
     /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies
@@ -80,8 +80,8 @@ extension AnimatableAttribute: SpringLaneOwner {
             for j in 0..<dimension { x[j] = group.offset(lane, j) + group.target(lane, j) }
             springState.offset = codec.read(UnsafePointer(x.baseAddress!), dimension)
         }
-        springState.velocity = group.read(lane, at: dimension) { codec.read($0, dimension) }
-        springState.force = group.read(lane, at: 2 * dimension) { codec.read($0, dimension) }
+        springState.velocity = group.read(lane, component: 1) { codec.read($0, dimension) }
+        springState.force = group.read(lane, component: 2) { codec.read($0, dimension) }
         springState.time = key.clock
         springState.startTime = key.startTime
         springState.blendStart = key.blendStart

@@ -39,9 +39,10 @@ protocol SpringLaneOwner: AnyObject {
 /// frame's sub-step count, computed once for the group from the shared clock exactly as
 /// ``FluidSpringAnimation`` does. Mⁿ is cached per n. After any sub-step the force is a fixed
 /// combination of the new offset and velocity, a = (−k·u − c·v)/(1 − c·h/2) (from v = v½ + a·h/2 and
-/// a = −c·v½ − k·u), which the kernel uses instead of the third row when it is well conditioned.
-/// Each lane is one record [u₁…u_d, v₁…v_d, a₁…a_d] (two-dimensional lanes are stepped as SIMD2
-/// pairs); the stop rule runs only for lanes that a cheap screen flags. The result equals
+/// a = −c·v½ − k·u); when that is well conditioned the force is not stored at all after the first
+/// sub-step since a merge, and the map shrinks to 2×2 on (u, v). States are stored per lane as
+/// [u₁…u_d, v₁…v_d] (two-dimensional lanes are stepped as SIMD2 pairs), forces apart; the stop rule
+/// runs only for lanes that a cheap screen flags. The result equals
 /// sub-stepping up to rounding (≪ 1e-9 value units for values up to 10⁶; tested).
 ///
 /// Groups never hold a spring whose response is still blending: the response then varies per
@@ -49,13 +50,16 @@ protocol SpringLaneOwner: AnyObject {
 final class SpringLaneGroup {
     private(set) var key: SpringLaneKey
     let dimension: Int
-    /// Doubles per lane record: u, v and a.
-    let stride: Int
     private let stepper: FluidSpringStepper
     private var powers: [FluidSpringStepper.Recurrence] = [.identity]
+    /// Whether a = α·u + β·v is well conditioned (|1 − c·h/2| ≥ 0.5) and so may replace stored forces.
+    private let derivesForce: Bool
+    private let alpha: Double, beta: Double
 
-    /// Lane records [u (d), v (d), a (d)], u = x − D.
-    var records: [Double] = []
+    /// Lane states [u (d), v (d)], u = x − D.
+    var states: [Double] = []
+    /// a per lane (d components); stale while ``forceIsDerived``.
+    var forces: [Double] = []
     /// D (the interval) per lane, d components each.
     var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
@@ -67,26 +71,42 @@ final class SpringLaneGroup {
     init(key: SpringLaneKey) {
         self.key = key
         self.dimension = key.dimension
-        self.stride = 3 * key.dimension
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
+        let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
+        self.derivesForce = abs(halfStepDamping) >= 0.5
+        self.alpha = -stepper.stiffness / halfStepDamping
+        self.beta = -stepper.damping / halfStepDamping
     }
 
-    /// Component j of the offset u, velocity v or force a of lane `lane`.
-    func offset(_ lane: Int, _ j: Int) -> Double { records[lane * stride + j] }
-    func velocity(_ lane: Int, _ j: Int) -> Double { records[lane * stride + dimension + j] }
-    func force(_ lane: Int, _ j: Int) -> Double { records[lane * stride + 2 * dimension + j] }
+    /// Whether the lanes' force is the derived α·u + β·v: they have taken a sub-step since the last
+    /// merge (the sub-step clock is past the start time) and the derivation is well conditioned.
+    var forceIsDerived: Bool { derivesForce && key.clock > key.startTime }
+
+    /// Component j of the offset u, velocity v, force a or target D of lane `lane`.
+    func offset(_ lane: Int, _ j: Int) -> Double { states[2 * lane * dimension + j] }
+    func velocity(_ lane: Int, _ j: Int) -> Double { states[(2 * lane + 1) * dimension + j] }
+    func force(_ lane: Int, _ j: Int) -> Double {
+        forceIsDerived ? alpha * offset(lane, j) + beta * velocity(lane, j) : forces[lane * dimension + j]
+    }
     func target(_ lane: Int, _ j: Int) -> Double { targets[lane * dimension + j] }
 
-    /// Reads `count` values of lane `lane` starting at record position `position` (0: u, d: v, 2d: a).
-    func read<T>(_ lane: Int, at position: Int, _ body: (UnsafePointer<Double>) -> T) -> T {
-        records.withUnsafeBufferPointer { body($0.baseAddress! + lane * stride + position) }
+    /// Calls `body` with the d components of lane `lane`'s offset (`component` 0), velocity (1) or force (2).
+    func read<T>(_ lane: Int, component: Int, _ body: (UnsafePointer<Double>) -> T) -> T {
+        if component < 2 {
+            return states.withUnsafeBufferPointer { body($0.baseAddress! + (2 * lane + component) * dimension) }
+        }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
+            for j in 0..<dimension { buffer[j] = force(lane, j) }
+            return body(UnsafePointer(buffer.baseAddress!))
+        }
     }
 
     /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
     func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
-        records.append(contentsOf: UnsafeBufferPointer(start: record, count: stride))
+        states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * dimension))
+        forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * dimension, count: dimension))
         targets.append(contentsOf: UnsafeBufferPointer(start: target, count: dimension))
         tolerances.append(tolerance)
         owners.append(owner)
@@ -95,12 +115,15 @@ final class SpringLaneGroup {
 
     /// Removes lane `index`, moving the last lane into its place.
     func remove(at index: Int) {
-        let last = owners.count - 1
+        let last = owners.count - 1, dimension = self.dimension
         if index != last {
-            let (stride, dimension) = (self.stride, self.dimension)
-            records.withUnsafeMutableBufferPointer { buffer in
+            states.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
-                (base + index * stride).update(from: base + last * stride, count: stride)
+                (base + 2 * index * dimension).update(from: base + 2 * last * dimension, count: 2 * dimension)
+            }
+            forces.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + index * dimension).update(from: base + last * dimension, count: dimension)
             }
             targets.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
@@ -110,7 +133,8 @@ final class SpringLaneGroup {
             owners[index] = owners[last]
             owners[index].laneIndex = index
         }
-        records.removeLast(stride)
+        states.removeLast(2 * dimension)
+        forces.removeLast(dimension)
         targets.removeLast(dimension)
         tolerances.removeLast()
         owners.removeLast()
@@ -135,10 +159,11 @@ final class SpringLaneGroup {
             key.isLogicallyComplete = true
             becameLogicallyComplete = true
         }
+        let wasDerived = forceIsDerived
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        let candidates = n > 0 ? apply(power(n)) : nil
+        let candidates = n > 0 ? apply(power(n), forceWasDerived: wasDerived) : nil
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
@@ -147,24 +172,31 @@ final class SpringLaneGroup {
 
     /// Applies Mⁿ to every lane. For two-dimensional lanes, returns the lanes that may be at rest or
     /// non-finite (the others cannot stop this frame); `nil` means every lane must be checked.
-    private func apply(_ m: FluidSpringStepper.Recurrence) -> [Int]? {
+    ///
+    /// With a derived force the map is 2×2 on (u, v) (the third column folded into the first two);
+    /// after the step the force is derived whenever the derivation is well conditioned, so it is only
+    /// stored otherwise.
+    private func apply(_ m: FluidSpringStepper.Recurrence, forceWasDerived: Bool) -> [Int]? {
         let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
         let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
         let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
-        let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
-        let derivesForce = abs(halfStepDamping) >= 0.5
-        let alpha = -stepper.stiffness / halfStepDamping, beta = -stepper.damping / halfStepDamping
+        let (alpha, beta, storesForce) = (self.alpha, self.beta, !derivesForce)
+        let (f00, f01) = (m00 + m02 * alpha, m01 + m02 * beta)
+        let (f10, f11) = (m10 + m12 * alpha, m11 + m12 * beta)
         let lanes = owners.count, d = dimension
         guard d == 2 else {
-            records.withUnsafeMutableBufferPointer { buffer in
-                let p = buffer.baseAddress!
-                for lane in 0..<lanes {
-                    let u = p + lane * 3 * d, v = u + d, a = v + d
-                    for j in 0..<d {
-                        let uj = u[j], vj = v[j], aj = a[j]
-                        u[j] = m00 * uj + m01 * vj + m02 * aj
-                        v[j] = m10 * uj + m11 * vj + m12 * aj
-                        a[j] = m20 * uj + m21 * vj + m22 * aj
+            states.withUnsafeMutableBufferPointer { stateBuffer in
+                forces.withUnsafeMutableBufferPointer { forceBuffer in
+                    let p = stateBuffer.baseAddress!, q = forceBuffer.baseAddress!
+                    for lane in 0..<lanes {
+                        let u = p + 2 * lane * d, v = u + d, a = q + lane * d
+                        for j in 0..<d {
+                            let uj = u[j], vj = v[j]
+                            let aj = forceWasDerived ? alpha * uj + beta * vj : a[j]
+                            u[j] = m00 * uj + m01 * vj + m02 * aj
+                            v[j] = m10 * uj + m11 * vj + m12 * aj
+                            if storesForce { a[j] = m20 * uj + m21 * vj + m22 * aj }
+                        }
                     }
                 }
             }
@@ -175,42 +207,53 @@ final class SpringLaneGroup {
         let threshold = FluidSpringStepper.restThresholdSquared
         let blockSize = 256
         var candidates: [Int] = []
-        records.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 3 * lanes) { p in
-                var start = 0
-                while start < lanes {
-                    let end = min(lanes, start + blockSize)
-                    var smallest = Double.infinity
-                    var sum = SIMD2<Double>()
-                    if derivesForce {
-                        for lane in start..<end {
-                            let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
-                            let nu = m00 * u + m01 * v + m02 * a
-                            let nv = m10 * u + m11 * v + m12 * a
-                            p[3 * lane] = nu
-                            p[3 * lane + 1] = nv
-                            p[3 * lane + 2] = alpha * nu + beta * nv
-                            smallest = min(smallest, (nv * nv).sum())
-                            sum += nv
-                        }
-                    } else {
-                        for lane in start..<end {
-                            let u = p[3 * lane], v = p[3 * lane + 1], a = p[3 * lane + 2]
-                            let nv = m10 * u + m11 * v + m12 * a
-                            p[3 * lane] = m00 * u + m01 * v + m02 * a
-                            p[3 * lane + 1] = nv
-                            p[3 * lane + 2] = m20 * u + m21 * v + m22 * a
-                            smallest = min(smallest, (nv * nv).sum())
-                            sum += nv
+        states.withUnsafeMutableBufferPointer { stateBuffer in
+            forces.withUnsafeMutableBufferPointer { forceBuffer in
+                stateBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 2 * lanes) { p in
+                    forceBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: lanes) { q in
+                        var start = 0
+                        while start < lanes {
+                            let end = min(lanes, start + blockSize)
+                            var smallest = Double.infinity
+                            var sum = SIMD2<Double>()
+                            if forceWasDerived {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1]
+                                    let nv = f10 * u + f11 * v
+                                    p[2 * lane] = f00 * u + f01 * v
+                                    p[2 * lane + 1] = nv
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            } else if storesForce {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
+                                    let nv = m10 * u + m11 * v + m12 * a
+                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
+                                    p[2 * lane + 1] = nv
+                                    q[lane] = m20 * u + m21 * v + m22 * a
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            } else {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
+                                    let nv = m10 * u + m11 * v + m12 * a
+                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
+                                    p[2 * lane + 1] = nv
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            }
+                            if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
+                                for lane in start..<end {
+                                    let speed = (p[2 * lane + 1] * p[2 * lane + 1]).sum()
+                                    if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
+                                }
+                            }
+                            start = end
                         }
                     }
-                    if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
-                        for lane in start..<end {
-                            let speed = (p[3 * lane + 1] * p[3 * lane + 1]).sum()
-                            if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
-                        }
-                    }
-                    start = end
                 }
             }
         }
@@ -222,32 +265,29 @@ final class SpringLaneGroup {
     private func removeFinishedLanes(among candidates: [Int]?) {
         if let candidates, candidates.isEmpty { return }
         var finished: [Int] = []
-        let d = dimension, stride = self.stride
-        records.withUnsafeBufferPointer { buffer in
-            let p = buffer.baseAddress!
-            func check(_ lane: Int) {
-                let u = p + lane * stride, v = u + d, a = v + d
-                var velocitySquared = 0.0, forceSquared = 0.0
-                for j in 0..<d {
-                    velocitySquared += v[j] * v[j]
-                    forceSquared += a[j] * a[j]
-                }
-                let magnitude = max(velocitySquared, forceSquared)
-                if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { return }
-                var remainingSquared = 0.0
-                for j in 0..<d { remainingSquared += u[j] * u[j] }
-                if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
-                    || FluidSpringStepper.isFinished(
-                        velocitySquared: velocitySquared, forceSquared: forceSquared,
-                        toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
-                    finished.append(lane)
-                }
+        let d = dimension
+        func check(_ lane: Int) {
+            var velocitySquared = 0.0, forceSquared = 0.0
+            for j in 0..<d {
+                let v = velocity(lane, j), a = force(lane, j)
+                velocitySquared += v * v
+                forceSquared += a * a
             }
-            if let candidates {
-                for lane in candidates { check(lane) }
-            } else {
-                for lane in 0..<owners.count { check(lane) }
+            let magnitude = max(velocitySquared, forceSquared)
+            if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { return }
+            var remainingSquared = 0.0
+            for j in 0..<d { remainingSquared += offset(lane, j) * offset(lane, j) }
+            if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
+                || FluidSpringStepper.isFinished(
+                    velocitySquared: velocitySquared, forceSquared: forceSquared,
+                    toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
+                finished.append(lane)
             }
+        }
+        if let candidates {
+            for lane in candidates { check(lane) }
+        } else {
+            for lane in 0..<owners.count { check(lane) }
         }
         // Highest index first, so that swap-removal never moves a lane still to be removed.
         for lane in finished.reversed() {
