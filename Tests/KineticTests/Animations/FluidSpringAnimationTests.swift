@@ -137,7 +137,8 @@ import Testing
 
     /// The reported velocity is the derivative of the offset: central differences on the sub-step
     /// clock agree to the integrator's O((ω₀h)²) accuracy.
-    @Test(arguments: [Animation.spring, .snappy, .bouncy, .interactiveSpring, .spring(response: 0.3, dampingFraction: 0.3)])
+    @Test(arguments: [Animation.spring, .snappy, .bouncy, .interactiveSpring, .default,
+                      .spring(response: 0.3, dampingFraction: 0.3)])
     func velocityIsDerivativeOfOffset(_ animation: Animation) throws {
         var run = AnimationRun(animation, value: 50.0)
         var samples: [(time: Double, offset: Double, velocity: Double)] = []

@@ -144,6 +144,19 @@ import Testing
         #expect(animation.animate(value: 10.0, time: 0, context: &context) == nil, "\(reason)")
     }
 
+    /// Unclamped bounce (spec §9 #12): −1 gives infinite damping, which the closed form treats as
+    /// critical at ω₀ (the same motion as bounce 0); 2 gives negative damping, which finishes at once.
+    @Test func extremeBounces() throws {
+        let critical = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0).base as? SpringAnimation)
+        let infinite = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: -1).base as? SpringAnimation)
+        #expect(infinite.damping == .infinity)
+        for t in [0.05, 0.2, 0.5] {
+            #expect(abs(infinite.fraction(at: t).value - critical.fraction(at: t).value) <= 1e-15)
+        }
+        var context = AnimationContext<Double>()
+        #expect(Animation.interpolatingSpring(duration: 0.5, bounce: 2).animate(value: 1.0, time: 0, context: &context) == nil)
+    }
+
     @Test func zeroDampingNeverSettles() throws {
         let spring = SpringAnimation(mass: 1, stiffness: 100, damping: 0, initialVelocity: 0)
         #expect(spring.duration == .infinity)
