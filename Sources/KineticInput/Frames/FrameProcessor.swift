@@ -205,7 +205,7 @@ public struct FrameProcessor: Sendable {
     func event(_ phase: GestureEvent.Phase, _ source: GestureEvent.Source, _ contact: Contact, _ time: EventTime) -> GestureEvent {
         var velocity = CGSize.zero
         if phase == .changed || phase == .ended {
-            let v = contact.tracker.velocity(at: time.timeInterval)
+            let v = contact.tracker.velocity(at: time)
             velocity = CGSize(width: v.x, height: v.y)
         }
         return GestureEvent(time: time, phase: phase, source: source, location: contact.location,
@@ -234,7 +234,7 @@ extension FrameProcessor.Contact {
         let changed = location != self.location || tracker.xSamples.isEmpty
         self.location = location
         self.normalizedLocation = normalized
-        if changed { tracker.add(time: time.timeInterval, x: location.x, y: location.y) }
+        if changed { tracker.add(time: time, x: location.x, y: location.y) }
         return changed
     }
 }

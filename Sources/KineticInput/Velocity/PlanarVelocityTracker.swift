@@ -9,6 +9,10 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     public private(set) var xSamples: [VelocitySample] = []
     /// y samples in time order (mm).
     public private(set) var ySamples: [VelocitySample] = []
+    /// The time of the first sample since the last reset: samples are stored relative to it, so the estimate does
+    /// not depend on the clock's origin (evemu starts at 0.000001 s, libinput record at 0) or lose precision on
+    /// absolute (epoch) timestamps.
+    public private(set) var origin: EventTime?
     /// How many samples are kept: Android's `HISTORY_SIZE` (20), which covers every estimator here.
     public static let capacity = 20
 
@@ -17,8 +21,11 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
         self.estimation = estimation
     }
 
-    /// Adds a position (mm) at `time` (seconds).
-    public mutating func add(time: Double, x: Double, y: Double) {
+    /// Adds a position (mm) at `eventTime`.
+    public mutating func add(time eventTime: EventTime, x: Double, y: Double) {
+        let origin = self.origin ?? eventTime
+        self.origin = origin
+        let time = seconds(eventTime, since: origin)
         if let newest = xSamples.last {
             if time < newest.time { return }
             if time - newest.time < Double.ulpOfOne {
@@ -38,10 +45,17 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     public mutating func reset() {
         xSamples.removeAll()
         ySamples.removeAll()
+        origin = nil
     }
 
-    /// The velocity (mm/s on each axis) at `time` (seconds).
-    public func velocity(at time: Double) -> (x: Double, y: Double) {
-        (estimation.velocity(of: xSamples, at: time), estimation.velocity(of: ySamples, at: time))
+    /// The velocity (mm/s on each axis) at `eventTime`; zero without samples.
+    public func velocity(at eventTime: EventTime) -> (x: Double, y: Double) {
+        guard let origin else { return (0, 0) }
+        let time = seconds(eventTime, since: origin)
+        return (estimation.velocity(of: xSamples, at: time), estimation.velocity(of: ySamples, at: time))
+    }
+
+    private func seconds(_ time: EventTime, since origin: EventTime) -> Double {
+        Double(time.nanoseconds &- origin.nanoseconds) / 1e9
     }
 }

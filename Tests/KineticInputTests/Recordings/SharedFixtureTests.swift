@@ -41,3 +41,49 @@ import Testing
         #expect(abs(ended.velocity.width - -1873) < 0.5)
     }
 }
+
+@Suite struct LibinputFixtureTests {
+    @Test func libinputFixtureParses() throws {
+        let recordings = try LibinputRecordFormat.read(contentsOf: try Fixtures.shared("example-swipe.libinput.yml"))
+        let recording = try #require(recordings.first)
+        #expect(recordings.count == 1)
+        #expect(recording.device.name == "Example Touchscreen")
+        #expect(recording.device.absInfo[0x36] == AbsInfo(minimum: 0, maximum: 2559, resolution: 16))
+        #expect(recording.device.properties == [1])
+        #expect(recording.events.count == 73)
+        #expect(recording.events.first?.time == EventTime(seconds: 0, microseconds: 0))
+        #expect(recording.events.last?.time == EventTime(seconds: 0, microseconds: 112_000))
+        #expect(recording.comments.first == "libinput record")
+    }
+
+    /// The two files describe the same gesture; libinput record starts at 0 s and evemu at 0.000001 s (§3.1), so
+    /// the streams are compared with times taken relative to each recording's first event.
+    @Test func evemuAndLibinputGiveIdenticalGestureStreams() throws {
+        let evemu = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let yaml = try #require(try LibinputRecordFormat.read(contentsOf: try Fixtures.shared("example-swipe.libinput.yml")).first)
+        #expect(evemu.device.codes.filter { $0.key != 0 } == yaml.device.codes.filter { $0.key != 0 })
+        #expect(evemu.device.absInfo == yaml.device.absInfo)
+        #expect(evemu.device.properties == yaml.device.properties)
+        let a = GestureStreams.relative(evemu.gestureEvents(), to: evemu.events[0].time)
+        let b = GestureStreams.relative(yaml.gestureEvents(), to: yaml.events[0].time)
+        #expect(a.count == 15)
+        #expect(a == b)
+    }
+}
+
+/// Gesture streams with times re-expressed relative to a start time (nanoseconds).
+enum GestureStreams {
+    struct Entry: Equatable, CustomStringConvertible {
+        var nanoseconds: Int64
+        var event: GestureEvent
+        var description: String { "\(nanoseconds) \(event.phase) \(event.source) \(event.location) v=\(event.velocity)" }
+    }
+
+    static func relative(_ events: [GestureEvent], to start: EventTime) -> [Entry] {
+        events.map { event in
+            var copy = event
+            copy.time = EventTime(seconds: 0, microseconds: 0)
+            return Entry(nanoseconds: event.time.nanoseconds - start.nanoseconds, event: copy)
+        }
+    }
+}
