@@ -10,14 +10,17 @@ let package = Package(
         .library(name: "KineticInput", targets: ["KineticInput"]),
         .executable(name: "kinetic-showcase", targets: ["KineticShowcase"]),
     ],
-    dependencies: [],
+    dependencies: [
+        // libinput-record YAML import (KineticInput/Recordings).
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
     targets: [
         // The engine: pure math and runtime. No I/O, no clocks, no dependencies.
         .target(name: "Kinetic"),
         // libevdev, found through pkg-config (Debian: libevdev-dev, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
-        .target(name: "KineticInput", dependencies: ["CEvdev"]),
+        .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
