@@ -180,4 +180,15 @@ import Testing
         #expect(start == 0)
         #expect(none == nil)
     }
+
+    /// spec §2.3: `.spring` follows the closed-form `Spring` of the same response and ratio to within
+    /// about −3e-3 (the one-sub-step lag) and +1.3e-2 (an extra accumulated sub-step).
+    @Test func tracksClosedFormSpring() {
+        let closed = Spring(response: 0.5, dampingRatio: 1)
+        for sample in sampleFrames(.spring, value: 1, frames: 60) {
+            guard let offset = sample.offset else { break }
+            let deviation = offset - closed.value(target: 1.0, initialVelocity: 0, time: sample.time)
+            #expect(deviation >= -4e-3 && deviation <= 1.4e-2, "t = \(sample.time): \(deviation)")
+        }
+    }
 }
