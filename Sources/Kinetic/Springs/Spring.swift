@@ -100,6 +100,11 @@ public struct Spring: Hashable, Sendable {
 }
 
 extension Spring: CustomStringConvertible {
-    /// `Spring(duration: d, bounce: b)` with the perceptual parameters.
-    public var description: String { "Spring(duration: \(duration), bounce: \(bounce))" }
+    /// The spring as the initializer call that recreates it: `Spring(duration: 0.5, bounce: 0.3)`
+    /// for mass 1, `Spring(mass: 2.0, stiffness: 100.0, damping: 10.0)` otherwise.
+    public var description: String {
+        mass == 1
+            ? "Spring(duration: \(duration), bounce: \(bounce))"
+            : "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
+    }
 }
