@@ -44,11 +44,12 @@ extension Spring {
                 let b = e * sinhc
                 return (1 - e * (lambda * sinhc + ch), b, omega0 * (omega0 * b), e * (ch - lambda * sinhc))
             }
-            // The roots from ω₀ and ζ without cancellation: r₂ = −ω₀(ζ + √(ζ² − 1)) and, since
+            // The roots without cancellation: r₂ = ω − λ (a sum of two negatives) and, since
             // r₁·r₂ = ω₀², r₁ = ω₀²/r₂. (−ω − λ loses all digits of r₁ for large ζ, and can
             // even turn positive.) Then 2ω = r₂ − r₁ and λ − ω = −r₂.
-            let zeta = dampingRatio
-            let fast = -omega0 * (zeta + (zeta * zeta - 1).squareRoot())
+            let fast = omega - lambda
+            // λ + |ω| can overflow where each is finite: that much damping is the frozen limit.
+            guard fast.isFinite else { return t > 0 ? (0, 0, 0, 0) : (0, 0, 0, 1) }
             let slow = omega0 * (omega0 / fast)
             let e1 = exp(slow * t)
             let e2 = exp(fast * t)

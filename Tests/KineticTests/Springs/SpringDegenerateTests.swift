@@ -134,7 +134,7 @@ import Testing
     /// Springs close to the frozen limit keep a finite, slowly decaying motion: the slow root
     /// r₁ = −ω₀/(ζ + √(ζ² − 1)) ≈ −ω₀/(2ζ) is not lost to cancellation, so x(t) ≈ T·(1 − e^(r₁t))
     /// (both approximations are good to about 1/ζ²).
-    @Test(arguments: [1e3, 1e7, 1e12, 1e15])
+    @Test(arguments: [1e3, 1e7, 1e12, 1e15, 1e200])
     func stronglyOverDampedSpringsCreep(_ zeta: Double) {
         let spring = Spring(response: 0.5, dampingRatio: zeta)
         let slow = -(4 * Double.pi) / (2 * zeta)
@@ -155,5 +155,15 @@ import Testing
         let v = spring.velocity(target: 1.0, initialVelocity: 1.0, time: 0.01)
         expectClose(x, 1, tolerance: 1e-12)
         #expect(v.isFinite)
+    }
+
+    /// Damping ratios whose λ or ω overflow behave as the frozen limit instead of turning into NaN.
+    @Test(arguments: [1e307, .greatestFiniteMagnitude])
+    func overflowingDampingIsFrozen(_ zeta: Double) {
+        for spring in [Spring(response: 0.5, dampingRatio: zeta), Spring(response: 0.001, dampingRatio: zeta)] {
+            #expect(spring.value(target: 1.0, initialVelocity: 2.0, time: 0.1) == 0)
+            #expect(spring.velocity(target: 1.0, initialVelocity: 2.0, time: 0.1) == 0)
+            #expect(spring.settlingDuration == .infinity)
+        }
     }
 }
