@@ -175,3 +175,13 @@ import Testing
         }
     }
 }
+
+@Suite struct UnitCurveDescriptionTests {
+    @Test func descriptions() {
+        #expect(UnitCurve.linear.description == "linear")
+        #expect(UnitCurve.easeInOut.description == "easeInOut")
+        #expect(UnitCurve.easeIn.inverse.description
+            == "bezier(startControlPoint: (0.0, 0.42), endControlPoint: (1.0, 1.0))")
+        #expect(UnitCurve.circularEaseOut.description == "circularEaseOut")
+    }
+}

@@ -168,3 +168,11 @@ import Testing
         }
     }
 }
+
+@Suite struct SpringDescriptionTests {
+    @Test func descriptions() {
+        #expect(Spring(duration: 0.5, bounce: 0.25).description == "Spring(duration: 0.5, bounce: 0.25)")
+        #expect(Spring(mass: 4, stiffness: 100, damping: 10).description
+            == "Spring(mass: 4.0, stiffness: 100.0, damping: 10.0)")
+    }
+}
