@@ -19,6 +19,16 @@ struct PlaneRoute: Equatable {
     var drawingDirection: Bool
 }
 
+/// Seed document 000, part 3: `HikingRouteShape` after `@Animatable`, without `Shape` and its `path(in:)`.
+@Animatable
+struct HikingRouteShape: Equatable {
+    var startPoint: CGPoint
+    var endPoint: CGPoint
+    var elevation: Double
+    @AnimatableIgnored
+    var drawingDirection: Bool  // Excluded from animation
+}
+
 /// The seeds' `ScoreView` and `ProgressView` data: Float fields animate, an Int count and a String do not.
 @MainActor
 @Animatable
@@ -39,6 +49,39 @@ struct AnimatableMacroCompiledTests {
                 == AnimatablePair<
                     AnimatablePair<CGFloat, CGFloat>, AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Double>
                 >.self)
+    }
+
+    /// The seeds' hand-written "before" order was (start, (elevation, end)); the macro nests in declaration
+    /// order, (start, (end, elevation)), which carries the same five numbers.
+    @Test func hikingRouteRoundTripsEveryAnimatedField() {
+        #expect(
+            HikingRouteShape.AnimatableData.self
+                == AnimatablePair<
+                    AnimatablePair<CGFloat, CGFloat>, AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Double>
+                >.self)
+        var route = HikingRouteShape(
+            startPoint: CGPoint(x: 1, y: 2), endPoint: CGPoint(x: 3, y: 4), elevation: 5, drawingDirection: true)
+        let data = route.animatableData
+        #expect(data.first.first == 1)
+        #expect(data.first.second == 2)
+        #expect(data.second.first.first == 3)
+        #expect(data.second.first.second == 4)
+        #expect(data.second.second == 5)
+
+        route.animatableData = AnimatablePair(AnimatablePair(-1, -2), AnimatablePair(AnimatablePair(-3, -4), -5))
+        #expect(
+            route
+                == HikingRouteShape(
+                    startPoint: CGPoint(x: -1, y: -2), endPoint: CGPoint(x: -3, y: -4), elevation: -5,
+                    drawingDirection: true))
+
+        var mid = route
+        mid.animatableData = route.animatableData.interpolated(towards: data, amount: 0.5)
+        #expect(
+            mid
+                == HikingRouteShape(
+                    startPoint: CGPoint(x: 0, y: 0), endPoint: CGPoint(x: 0, y: 0), elevation: 0,
+                    drawingDirection: true))
     }
 
     @Test func routeRoundTripsEveryAnimatedField() {
