@@ -30,6 +30,12 @@ public struct KeyframeTimeline<Value> {
         self.tracks = content()._tracks.resolve(initialValue: initialValue)
     }
 
+    /// A timeline playing already-built tracks (used by ``KeyframeAnimator``).
+    init(initialValue: Value, tracks: _KeyframeTracks<Value>) {
+        self.initialValue = initialValue
+        self.tracks = tracks.resolve(initialValue: initialValue)
+    }
+
     /// Seconds until the longest track ends; 0 without tracks.
     public var duration: TimeInterval {
         tracks.reduce(0) { max($0, $1.duration) }
