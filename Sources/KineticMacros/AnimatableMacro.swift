@@ -26,7 +26,7 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
             )
             return []
         }
-        let scan = AnimatablePropertyScan(structDecl.memberBlock)
+        let scan = AnimatablePropertyScan(structDecl)
         scan.diagnostics.forEach(context.diagnose)
         if scan.declaresAnimatableData { return [] }
         guard !scan.animated.isEmpty else {
@@ -58,7 +58,7 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
     ) throws -> [ExtensionDeclSyntax] {
         // Misuse is diagnosed once, by the member expansion; here it only suppresses the conformance.
         guard let structDecl = declaration.as(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
-        let scan = AnimatablePropertyScan(structDecl.memberBlock)
+        let scan = AnimatablePropertyScan(structDecl)
         guard scan.declaresAnimatableData || !scan.animated.isEmpty else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Kinetic.Animatable {}")]
     }

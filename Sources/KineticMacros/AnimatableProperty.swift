@@ -61,11 +61,14 @@ extension AnimatableProperty.Projection {
 
     /// Classifies a written type: `nil` means the type never animates and the property is skipped.
     ///
-    /// The macro sees only syntax, so the rule is by spelling: known scalar and pair names are used as
-    /// is, known inert standard types and structural types (optionals, collections, tuples, functions,
+    /// The macro sees only syntax, so the rule is by spelling: known scalar and pair names, and the
+    /// struct's generic parameters declared `VectorArithmetic`, are used as is, known inert standard types and structural types (optionals, collections, tuples, functions,
     /// existentials) are skipped, and every other named type is expected to conform to `Animatable`.
-    static func classify(_ type: TypeSyntax) -> Self? {
+    static func classify(_ type: TypeSyntax, vectorArithmeticParameters: Set<String> = []) -> Self? {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
+            if identifier.genericArgumentClause == nil, vectorArithmeticParameters.contains(identifier.name.text) {
+                return .itself
+            }
             return classify(name: identifier.name.text)
         }
         if let member = type.as(MemberTypeSyntax.self) {
@@ -77,12 +80,12 @@ extension AnimatableProperty.Projection {
             return .animatableData
         }
         if let attributed = type.as(AttributedTypeSyntax.self) {
-            return classify(attributed.baseType)
+            return classify(attributed.baseType, vectorArithmeticParameters: vectorArithmeticParameters)
         }
         if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
             let only = tuple.elements.first, only.firstName == nil
         {
-            return classify(only.type)
+            return classify(only.type, vectorArithmeticParameters: vectorArithmeticParameters)
         }
         // Optionals, arrays, dictionaries, tuples, functions, `some`/`any`, metatypes, compositions.
         return nil

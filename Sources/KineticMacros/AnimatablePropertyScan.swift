@@ -12,8 +12,12 @@ struct AnimatablePropertyScan {
     /// The struct writes its own `animatableData`: the macro then only adds the conformance.
     private(set) var declaresAnimatableData = false
 
-    init(_ members: MemberBlockSyntax) {
-        for member in members.members {
+    /// Generic parameters of the struct declared `VectorArithmetic`: they are their own data.
+    private let vectorArithmeticParameters: Set<String>
+
+    init(_ structDecl: StructDeclSyntax) {
+        vectorArithmeticParameters = Self.vectorArithmeticParameters(of: structDecl)
+        for member in structDecl.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
             scan(variable)
         }
@@ -51,13 +55,37 @@ struct AnimatablePropertyScan {
                 diagnostics.append(Self.missingType(name: name, binding: binding, variable: variable))
                 continue
             }
-            guard let projection = AnimatableProperty.Projection.classify(type) else {
+            guard let projection = AnimatableProperty.Projection.classify(
+                type, vectorArithmeticParameters: vectorArithmeticParameters)
+            else {
                 skipped.append("'\(name)' (\(type.trimmedDescription))")
                 continue
             }
             found.append(AnimatableProperty(name: name, type: type.trimmed, projection: projection))
         }
         animated += found.reversed()
+    }
+
+    /// `T` in `struct S<T: VectorArithmetic>` or `… where T: VectorArithmetic` (compositions too).
+    private static func vectorArithmeticParameters(of structDecl: StructDeclSyntax) -> Set<String> {
+        func namesVectorArithmetic(_ type: TypeSyntax) -> Bool {
+            type.tokens(viewMode: .sourceAccurate).contains { $0.text == "VectorArithmetic" }
+        }
+        var names = Set<String>()
+        for parameter in structDecl.genericParameterClause?.parameters ?? [] {
+            if let inherited = parameter.inheritedType, namesVectorArithmetic(inherited) {
+                names.insert(parameter.name.text)
+            }
+        }
+        for requirement in structDecl.genericWhereClause?.requirements ?? [] {
+            if case .conformanceRequirement(let conformance) = requirement.requirement,
+                namesVectorArithmetic(conformance.rightType),
+                let parameter = conformance.leftType.as(IdentifierTypeSyntax.self)
+            {
+                names.insert(parameter.name.text)
+            }
+        }
+        return names
     }
 
     /// Why a whole declaration never animates (`let`, `static`, `lazy`, or every binding computed), if it doesn't.

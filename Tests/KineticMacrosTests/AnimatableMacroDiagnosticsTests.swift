@@ -89,7 +89,15 @@ struct AnimatableMacroDiagnosticsTests {
                         + "it animates; write its type (for example ': Double'), or mark it '@AnimatableIgnored'",
                     line: 4, column: 9,
                     fixIts: [FixItSpec(message: "Mark 'peak' '@AnimatableIgnored'")])
-            ]
+            ],
+            applyFixIts: ["Mark 'peak' '@AnimatableIgnored'"],
+            fixedSource: """
+                @Animatable
+                struct Meter {
+                    var value: Double
+                    @AnimatableIgnored var peak = 1.0
+                }
+                """
         )
     }
 

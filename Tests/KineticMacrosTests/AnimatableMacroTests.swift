@@ -183,4 +183,40 @@ struct AnimatableMacroTests {
                 """
         )
     }
+
+    /// Generic parameters declared VectorArithmetic (in the clause or a `where`) are their own data;
+    /// other generic parameters must be Animatable.
+    @Test func genericParametersDeclaredVectorArithmeticAreUsedAsIs() {
+        assertExpansion(
+            """
+            @Animatable
+            struct Segment<V: VectorArithmetic & Sendable, W, A: Animatable> where W: Kinetic.VectorArithmetic {
+                var start: V
+                var width: W
+                var tip: A
+            }
+            """,
+            expandedSource: """
+                struct Segment<V: VectorArithmetic & Sendable, W, A: Animatable> where W: Kinetic.VectorArithmetic {
+                    var start: V
+                    var width: W
+                    var tip: A
+
+                    nonisolated var animatableData: Kinetic.AnimatablePair<V, Kinetic.AnimatablePair<W, A.AnimatableData>> {
+                        get {
+                            Kinetic.AnimatablePair(self.start, Kinetic.AnimatablePair(self.width, self.tip.animatableData))
+                        }
+                        set {
+                            self.start = newValue.first
+                            self.width = newValue.second.first
+                            self.tip.animatableData = newValue.second.second
+                        }
+                    }
+                }
+
+                extension Segment: Kinetic.Animatable {
+                }
+                """
+        )
+    }
 }

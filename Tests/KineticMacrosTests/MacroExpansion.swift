@@ -15,6 +15,8 @@ func assertExpansion(
     _ source: String,
     expandedSource: String,
     diagnostics: [DiagnosticSpec] = [],
+    applyFixIts: [String]? = nil,
+    fixedSource: String? = nil,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) {
     assertMacroExpansion(
@@ -22,6 +24,8 @@ func assertExpansion(
         expandedSource: expandedSource,
         diagnostics: diagnostics,
         macroSpecs: kineticMacros,
+        applyFixIts: applyFixIts,
+        fixedSource: fixedSource,
         indentationWidth: .spaces(4),
         failureHandler: { failure in
             Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)

@@ -32,7 +32,7 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
         var loops: Bool
     }
 
-    private enum Mode {
+    enum Mode {
         case triggered
         case repeating
     }
@@ -85,7 +85,7 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
         content(initialValue)
     }
 
-    private init(
+    init(
         graph: AnimationGraph, initialValue: Value, trigger: Trigger, mode: Mode,
         content: @escaping (Value) -> Void, makeKeyframes: @escaping (Value) -> _KeyframeTracks<Value>
     ) {
@@ -109,7 +109,7 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
         if update(at: graph.time) { graph.activate(self) }
     }
 
-    private func updateRepeating() {
+    func updateRepeating() {
         guard let graph, let repeating = trigger as? Bool else { return }
         let timeline = KeyframeTimeline(initialValue: initialValue, tracks: makeKeyframes(initialValue))
         if repeating {
@@ -151,54 +151,5 @@ extension KeyframeAnimator: AttributeNode {
         }
         deliver(current.timeline.value(time: elapsed))
         return true
-    }
-}
-
-extension KeyframeAnimator where Trigger == Bool {
-    /// A repeating animator: while `repeating` is true it loops a timeline built once from
-    /// `initialValue`; while false it shows that timeline's start value. Setting ``repeating`` to true
-    /// again restarts the loop from its beginning.
-    public convenience init<K: Keyframes<Value>>(
-        graph: AnimationGraph,
-        initialValue: Value,
-        repeating: Bool = true,
-        content: @escaping (Value) -> Void,
-        @KeyframesBuilder<Value> keyframes: @escaping (Value) -> K
-    ) {
-        self.init(
-            graph: graph, initialValue: initialValue, trigger: repeating, mode: .repeating, content: content,
-            makeKeyframes: { keyframes($0)._tracks })
-        updateRepeating()
-    }
-
-    /// Whether the keyframes loop (the repeating form's trigger).
-    public var repeating: Bool {
-        get { trigger }
-        set { trigger = newValue }
-    }
-}
-
-extension KeyframeAnimator where Value: Animatable {
-    /// A trigger-driven animator writing every frame's value into `attribute` (as un-animated model
-    /// changes, so the attribute shows exactly the keyframes). It starts from the attribute's value.
-    public convenience init<K: Keyframes<Value>>(
-        attribute: AnimatableAttribute<Value>,
-        trigger: Trigger,
-        @KeyframesBuilder<Value> keyframes: @escaping (Value) -> K
-    ) {
-        let graph = attribute.graph ?? AnimationGraph()
-        self.init(
-            graph: graph, initialValue: attribute.value, trigger: trigger,
-            content: { attribute.setWithoutAnimation($0) }, keyframes: keyframes)
-    }
-}
-
-extension AnimatableAttribute {
-    /// Sets the model value in a transaction of its own that animates nothing (attribute overrides
-    /// included), whatever transaction the caller is in: animators own the attributes they drive.
-    func setWithoutAnimation(_ newValue: Value) {
-        var transaction = Transaction(animation: nil)
-        transaction.disablesAnimations = true
-        Transaction.$current.withValue(transaction) { value = newValue }
     }
 }

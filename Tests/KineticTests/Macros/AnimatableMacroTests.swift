@@ -40,6 +40,14 @@ struct Score {
     var title: String
 }
 
+/// A generic struct whose parameter is declared VectorArithmetic.
+@Animatable
+struct Band<V: VectorArithmetic>: Equatable where V: Equatable {
+    var low: V
+    var high: V
+    var label: String
+}
+
 @Suite("@Animatable on real types")
 struct AnimatableMacroCompiledTests {
     @Test func dataTypeIsTheRightNestedPair() {
@@ -118,6 +126,13 @@ struct AnimatableMacroCompiledTests {
                 == PlaneRoute(
                     startPoint: PlanePoint(x: 25, y: 20), endPoint: PlanePoint(x: 50, y: -10), elevation: 1500,
                     drawingDirection: false))
+    }
+
+    @Test func genericVectorArithmeticParametersAnimate() {
+        #expect(Band<Float>.AnimatableData.self == AnimatablePair<Float, Float>.self)
+        var band = Band(low: AnimatablePair(1.0, 2.0), high: AnimatablePair(3.0, 4.0), label: "b")
+        band.animatableData = AnimatablePair(AnimatablePair(5, 6), AnimatablePair(7, 8))
+        #expect(band == Band(low: AnimatablePair(5, 6), high: AnimatablePair(7, 8), label: "b"))
     }
 
     @MainActor

@@ -1,0 +1,26 @@
+import Foundation
+
+extension KeyframeAnimator where Value: Animatable {
+    /// A trigger-driven animator writing every frame's value into `attribute` (as un-animated model
+    /// changes, so the attribute shows exactly the keyframes). It starts from the attribute's value.
+    public convenience init<K: Keyframes<Value>>(
+        attribute: AnimatableAttribute<Value>,
+        trigger: Trigger,
+        @KeyframesBuilder<Value> keyframes: @escaping (Value) -> K
+    ) {
+        let graph = attribute.graph ?? AnimationGraph()
+        self.init(
+            graph: graph, initialValue: attribute.value, trigger: trigger,
+            content: { attribute.setWithoutAnimation($0) }, keyframes: keyframes)
+    }
+}
+
+extension AnimatableAttribute {
+    /// Sets the model value in a transaction of its own that animates nothing (attribute overrides
+    /// included), whatever transaction the caller is in: animators own the attributes they drive.
+    func setWithoutAnimation(_ newValue: Value) {
+        var transaction = Transaction(animation: nil)
+        transaction.disablesAnimations = true
+        Transaction.$current.withValue(transaction) { value = newValue }
+    }
+}
