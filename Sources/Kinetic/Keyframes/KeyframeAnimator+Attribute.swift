@@ -2,16 +2,17 @@ import Foundation
 
 extension KeyframeAnimator where Value: Animatable {
     /// A trigger-driven animator writing every frame's value into `attribute` (as un-animated model
-    /// changes, so the attribute shows exactly the keyframes). It starts from the attribute's value.
+    /// changes, so the attribute shows exactly the keyframes). It starts from the attribute's value
+    /// and plays on the attribute's graph; when that graph is gone there is no clock, and triggers do
+    /// nothing.
     public convenience init<K: Keyframes<Value>>(
         attribute: AnimatableAttribute<Value>,
         trigger: Trigger,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> K
     ) {
-        let graph = attribute.graph ?? AnimationGraph()
         self.init(
-            graph: graph, initialValue: attribute.value, trigger: trigger,
-            content: { attribute.setWithoutAnimation($0) }, keyframes: keyframes)
+            graph: attribute.graph, initialValue: attribute.value, trigger: trigger, mode: .triggered,
+            content: { attribute.setWithoutAnimation($0) }, makeKeyframes: { keyframes($0)._tracks })
     }
 }
 

@@ -67,26 +67,22 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
 
     /// A trigger-driven animator: `content` receives `initialValue` now and every frame's value
     /// while a run plays; `keyframes` builds each run's tracks from the closure argument described above.
-    public init<K: Keyframes<Value>>(
+    public convenience init<K: Keyframes<Value>>(
         graph: AnimationGraph,
         initialValue: Value,
         trigger: Trigger,
         content: @escaping (Value) -> Void,
         @KeyframesBuilder<Value> keyframes: @escaping (Value) -> K
     ) {
-        self.graph = graph
-        self.initialValue = initialValue
-        self.value = initialValue
-        self.lastEndValue = initialValue
-        self.trigger = trigger
-        self.makeKeyframes = { keyframes($0)._tracks }
-        self.content = content
-        self.mode = .triggered
+        self.init(
+            graph: graph, initialValue: initialValue, trigger: trigger, mode: .triggered, content: content,
+            makeKeyframes: { keyframes($0)._tracks })
         content(initialValue)
     }
 
+    /// The shared initializer: stores everything, delivers nothing.
     init(
-        graph: AnimationGraph, initialValue: Value, trigger: Trigger, mode: Mode,
+        graph: AnimationGraph?, initialValue: Value, trigger: Trigger, mode: Mode,
         content: @escaping (Value) -> Void, makeKeyframes: @escaping (Value) -> _KeyframeTracks<Value>
     ) {
         self.graph = graph
