@@ -31,6 +31,7 @@ public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent {
         self.endVelocity = endVelocity
     }
 
+    /// Appends this keyframe (implementation detail of the builders).
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Value>) {
         content.segments.append(
             .cubic(to: to, duration: duration, startVelocity: startVelocity, endVelocity: endVelocity))

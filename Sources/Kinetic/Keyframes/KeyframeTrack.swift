@@ -36,6 +36,7 @@ where Content.Value == Value {
         self.content = content
     }
 
+    /// This one track.
     public var _tracks: _KeyframeTracks<Root> {
         _KeyframeTracks(items: [.track(resolve(initialValue:))])
     }

@@ -33,6 +33,7 @@ public struct _ResolvedKeyframeTrackContent<Value: Animatable> {
 }
 
 extension _ResolvedKeyframeTrackContent: KeyframeTrackContent {
+    /// Appends these keyframes, in order.
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Value>) {
         content.segments += segments
     }
@@ -42,6 +43,7 @@ extension Array: KeyframeTrackContent where Element: KeyframeTrackContent {
     /// The keyframes of every element, in order.
     public typealias Value = Element.Value
 
+    /// Appends every element's keyframes, in order.
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Element.Value>) {
         for element in self { element._resolve(into: &content) }
     }

@@ -25,6 +25,7 @@ public struct _KeyframeTracks<Root>: Keyframes {
 
     var items: [Item]
 
+    /// Itself.
     public var _tracks: _KeyframeTracks<Root> { self }
 
     /// The tracks resolved against `initialValue`, each starting at rest.

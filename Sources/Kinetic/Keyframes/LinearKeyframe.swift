@@ -22,6 +22,7 @@ public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
         self.timingCurve = timingCurve
     }
 
+    /// Appends this keyframe (implementation detail of the builders).
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Value>) {
         content.segments.append(.linear(to: to, duration: duration, timingCurve: timingCurve))
     }

@@ -12,6 +12,7 @@ public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {
         self.to = to
     }
 
+    /// Appends this keyframe (implementation detail of the builders).
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Value>) {
         content.segments.append(.move(to: to))
     }

@@ -29,6 +29,7 @@ public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
         self.startVelocity = startVelocity
     }
 
+    /// Appends this keyframe (implementation detail of the builders).
     public func _resolve(into content: inout _ResolvedKeyframeTrackContent<Value>) {
         content.segments.append(.spring(to: to, duration: duration, spring: spring, startVelocity: startVelocity))
     }

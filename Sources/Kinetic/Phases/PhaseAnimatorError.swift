@@ -5,6 +5,7 @@ public enum PhaseAnimatorError: Error, Equatable, CustomStringConvertible {
     /// The phase sequence was empty (SwiftUI shows a warning view in that case, spec §7.5).
     case noPhases
 
+    /// What went wrong and what to do about it.
     public var description: String {
         switch self {
         case .noPhases:
