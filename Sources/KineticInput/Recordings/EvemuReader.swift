@@ -30,9 +30,11 @@ struct EvemuReader {
             throw RecordingError(source: source, line: 0, expected: "at most \(limits.maximumBytes) bytes",
                                  found: "\(text.utf8.count) bytes")
         }
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte: "\r\n" is one Character, so splitting Characters on "\n" would miss CRLF lines.
+        for rawBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let rawLine = Substring(rawBytes)
+            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? Substring(rawLine.utf8.dropLast()) : rawLine
             guard line.utf8.count <= limits.maximumLineLength else {
                 throw error("a line of at most \(limits.maximumLineLength) bytes", "a line of \(line.utf8.count) bytes")
             }
@@ -52,8 +54,8 @@ struct EvemuReader {
             try readVersion(line)
             return
         }
-        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-        if line.hasPrefix("#") {
+        if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+        if line.utf8.first == UInt8(ascii: "#") {
             if inHeaderComments {
                 let text = line.drop { $0 == "#" }
                 if !text.allSatisfy({ $0 == " " || $0 == "#" }) {
@@ -73,7 +75,7 @@ struct EvemuReader {
         }
         // From 1.1, a comment may follow data on any line but N:.
         var data = line
-        if let hash = line.firstIndex(of: "#"), version >= (1, 1) { data = line[..<hash] }
+        if version >= (1, 1), let hash = line.utf8.firstIndex(of: UInt8(ascii: "#")) { data = Substring(line.utf8[..<hash]) }
         let fields = LineScanner.fields(of: data, from: 2)
         switch chars[0] {
         case "E": try readEvent(fields, line)
