@@ -244,3 +244,34 @@ private typealias S = EventScript
         #expect(processor.process(script.events).isEmpty)
     }
 }
+
+@Suite struct ResyncOtherDevicesTests {
+    /// Single-touch: BTN_TOUCH 0 delivered by the resync ends the contact once, with zero velocity.
+    @Test func singleTouchLiftInsideTheDrop() {
+        var script = EventScript()
+        script.frame(at: 0, [(1, 0x14a, 1), (3, 0, 300), (3, 1, 500)])
+        script.frame(at: 8_000, [(3, 0, 340)])
+        script.frame(at: 16_000, [(3, 0, 380)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 40_000, [(1, 0x14a, 0)])
+        var processor = FrameProcessor(device: TestDevices.singleTouch)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
+        #expect(events.last?.velocity == .zero)
+        #expect(processor.activeSources.isEmpty)
+    }
+
+    /// Mouse: a button released inside the drop ends the drag with zero velocity.
+    @Test func buttonReleaseInsideTheDrop() {
+        var script = EventScript()
+        script.frame(at: 0, [(1, 0x110, 1)])
+        script.frame(at: 8_000, [(2, 0, 40)])
+        script.frame(at: 16_000, [(2, 0, 40)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 20_000, [(1, 0x110, 0)])
+        var processor = FrameProcessor(device: TestDevices.mouse)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
+        #expect(events.last?.velocity == .zero)
+    }
+}
