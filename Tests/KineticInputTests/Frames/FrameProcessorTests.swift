@@ -275,3 +275,18 @@ private typealias S = EventScript
         #expect(events.last?.velocity == .zero)
     }
 }
+
+@Suite struct ResyncQuietTouchTests {
+    /// After a drop, a touch the resync does not move emits nothing (its velocity history is only cleared).
+    @Test func unmovedTouchStaysQuiet() {
+        var script = EventScript()
+        script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(200)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 30_000, [S.slot(1), S.x(210)])
+        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .began, .changed])
+        #expect(events.last?.source == .touch(id: 2))
+        #expect(events.last?.velocity == .zero)   // one sample since the drop: no estimate yet
+    }
+}
