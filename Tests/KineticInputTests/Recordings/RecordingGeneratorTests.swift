@@ -19,7 +19,7 @@ struct RecordingGeneratorTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let generated = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(generated.count == 7)
+        #expect(generated.count == 8)
         for name in generated {
             let fresh = try Data(contentsOf: output.appendingPathComponent(name))
             let committed = try Data(contentsOf: URL(fileURLWithPath: Fixtures.recording(name)))
