@@ -55,7 +55,7 @@ extension EvemuFormat {
         if event.type == EventCodes.evSyn {
             let name = EventNames.codeName(type: event.type, code: event.code) ?? "SYN_\(event.code)"
             var delta = 0
-            if let previousReport { delta = Int((event.time.nanoseconds - previousReport.nanoseconds) / 1_000_000) }
+            if let previousReport { delta = Int((event.time.nanoseconds &- previousReport.nanoseconds) / 1_000_000) }
             line += "# ------------ \(name) (\(event.code)) ---------- +\(delta)ms"
             if event.code == EventCodes.synReport { previousReport = event.time }
         } else {

@@ -96,6 +96,12 @@ struct EvemuReader {
         }
     }
 
+    /// The column just after the last field: where a missing field was expected.
+    static func endColumn<C: Collection>(_ fields: C) -> Int where C.Element == LineScanner.Field {
+        guard let last = fields.reversed().first else { return 4 }
+        return last.column + last.text.utf8.count
+    }
+
     mutating func readVersion(_ line: Substring) throws(RecordingError) {
         let fields = LineScanner.fields(of: line, from: 7)
         let parts = fields.first?.text.split(separator: ".", omittingEmptySubsequences: false) ?? []
@@ -119,7 +125,7 @@ struct EvemuReader {
     mutating func readID(_ fields: [LineScanner.Field], _ line: Substring) throws(RecordingError) {
         guard !sawID else { throw error("one I: line per recording", line, column: 1) }
         guard fields.count == 4 else {
-            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line, column: fields.count < 4 ? line.count + 1 : fields[4].column)
+            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line, column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
         }
         var values: [UInt16] = []
         for field in fields {
@@ -134,7 +140,7 @@ struct EvemuReader {
 
     mutating func readBytes(_ fields: ArraySlice<LineScanner.Field>, _ line: Substring) throws(RecordingError) -> [UInt8] {
         guard fields.count == 8 else {
-            throw error("8 hexadecimal bytes", line, column: fields.count < 8 ? line.count + 1 : fields[fields.startIndex + 8].column)
+            throw error("8 hexadecimal bytes", line, column: fields.count < 8 ? Self.endColumn(fields) : fields[fields.startIndex + 8].column)
         }
         var bytes: [UInt8] = []
         for field in fields {
@@ -174,7 +180,7 @@ struct EvemuReader {
     mutating func readAbs(_ fields: [LineScanner.Field], _ line: Substring) throws(RecordingError) {
         guard fields.count == 5 || fields.count == 6 else {
             throw error("'A: <code> <min> <max> <fuzz> <flat> <resolution>'", line,
-                        column: fields.count < 5 ? line.count + 1 : fields[6].column)
+                        column: fields.count < 5 ? Self.endColumn(fields) : fields[6].column)
         }
         guard let code = LineScanner.hex(fields[0].text, maxDigits: 2, limit: 0x3f) else {
             throw error("an absolute axis code in hexadecimal (00…3f)", fields[0].text, column: fields[0].column)
@@ -205,7 +211,7 @@ struct EvemuReader {
         guard name != nil else { throw error("the 'N: <device name>' line before the events", line, column: 1) }
         guard fields.count == 4 else {
             throw error("'E: <sec>.<usec> <type> <code> <value>'", line,
-                        column: fields.count < 4 ? line.count + 1 : fields[4].column)
+                        column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
         }
         guard events.count < limits.maximumEvents else {
             throw error("at most \(limits.maximumEvents) events", line, column: 1)
