@@ -24,6 +24,8 @@ let package = Package(
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
+        // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
+        .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
     ],
     swiftLanguageModes: [.v6]
 )
