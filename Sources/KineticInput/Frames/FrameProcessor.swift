@@ -102,7 +102,9 @@ public struct FrameProcessor: Sendable {
 
     /// The gestures in progress (not cancelled), touches in slot order, then the pointer drag.
     public var activeSources: [GestureEvent.Source] {
-        var result = contacts.sorted { $0.key < $1.key }.filter { !$0.value.isSuppressed }.map { GestureEvent.Source.touch(id: $0.value.id) }
+        var result = contacts.sorted { $0.key < $1.key }
+            .filter { !$0.value.isSuppressed }
+            .map { GestureEvent.Source.touch(id: $0.value.id) }
         if let drag, !drag.isSuppressed { result.append(.pointer(button: dragButton)) }
         return result
     }

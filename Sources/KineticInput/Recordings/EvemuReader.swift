@@ -125,7 +125,8 @@ struct EvemuReader {
     mutating func readID(_ fields: [LineScanner.Field], _ line: Substring) throws(RecordingError) {
         guard !sawID else { throw error("one I: line per recording", line, column: 1) }
         guard fields.count == 4 else {
-            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line, column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
+            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line,
+                        column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
         }
         var values: [UInt16] = []
         for field in fields {
@@ -140,7 +141,8 @@ struct EvemuReader {
 
     mutating func readBytes(_ fields: ArraySlice<LineScanner.Field>, _ line: Substring) throws(RecordingError) -> [UInt8] {
         guard fields.count == 8 else {
-            throw error("8 hexadecimal bytes", line, column: fields.count < 8 ? Self.endColumn(fields) : fields[fields.startIndex + 8].column)
+            throw error("8 hexadecimal bytes", line,
+                        column: fields.count < 8 ? Self.endColumn(fields) : fields[fields.startIndex + 8].column)
         }
         var bytes: [UInt8] = []
         for field in fields {
