@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libevdev-dev
+  libevemu3
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
