@@ -50,28 +50,12 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// The offset from the start at `time`, or `nil` when the spring has come to rest (steps 1–6 above).
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         var state = context.state[FluidSpringState<V>.self]
-        let response = effectiveResponse(at: time, state: state)
-        let stepper = FluidSpringStepper(response: response, dampingFraction: dampingFraction)
-        if time - state.startTime >= response {
+        let (offset, isLogicallyComplete) = advance(&state, value: value, time: time)
+        context.state[FluidSpringState<V>.self] = state
+        if isLogicallyComplete {
             context.isLogicallyComplete = true
         }
-        state.time = FluidSpringStepper.catchUp(time: state.time, now: time)
-        for _ in 0..<FluidSpringStepper.advance(time: &state.time, to: time) {
-            stepper.step(offset: &state.offset, velocity: &state.velocity, force: &state.force, target: value)
-        }
-        context.state[FluidSpringState<V>.self] = state
-
-        let velocitySquared = state.velocity.magnitudeSquared
-        let forceSquared = state.force.magnitudeSquared
-        // Kinetic guard: a state that has overflowed or become NaN ends the animation.
-        guard velocitySquared.isFinite, forceSquared.isFinite, state.offset.magnitudeSquared.isFinite else {
-            return nil
-        }
-        let finished = FluidSpringStepper.isFinished(
-            velocitySquared: velocitySquared, forceSquared: forceSquared,
-            toleranceSquared: value.scaled(by: FluidSpringStepper.targetTolerance).magnitudeSquared,
-            remainingSquared: (value - state.offset).magnitudeSquared)
-        return finished ? nil : state.offset
+        return offset
     }
 
     /// The integrator's current velocity, value units per second.
@@ -88,20 +72,55 @@ public struct FluidSpringAnimation: CustomAnimation {
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool {
         var state = context.state[FluidSpringState<V>.self]
-        if let velocity = previous.velocity(value: value, time: time, context: context) {
-            state.velocity = velocity
-        }
-        if let offset = previous.animate(value: value, time: time, context: &context) {
-            state.offset = offset
-        }
-        state.time = time
-        state.startTime = time
-        if let spring = previous.base as? FluidSpringAnimation, spring.response != response {
-            state.blendInterval = spring.response - response
-            state.blendStart = time
-        }
+        let velocity = previous.velocity(value: value, time: time, context: context)
+        let offset = previous.animate(value: value, time: time, context: &context)
+        take(over: &state, offset: offset, velocity: velocity,
+             response: (previous.base as? FluidSpringAnimation)?.response, time: time)
         context.state[FluidSpringState<V>.self] = state
         return true
+    }
+}
+
+extension FluidSpringAnimation {
+    /// One evaluation (steps 1–6) on a bare state, without an ``AnimationContext``: the runtime's
+    /// fast path for many springs (keep one `FluidSpringState<Double>` per scalar channel).
+    /// Returns the offset (nil when finished) and whether the spring is logically complete.
+    func advance<V: VectorArithmetic>(_ state: inout FluidSpringState<V>, value: V,
+                                      time: TimeInterval) -> (offset: V?, isLogicallyComplete: Bool) {
+        let response = effectiveResponse(at: time, state: state)
+        let stepper = FluidSpringStepper(response: response, dampingFraction: dampingFraction)
+        let isLogicallyComplete = time - state.startTime >= response
+        state.time = FluidSpringStepper.catchUp(time: state.time, now: time)
+        for _ in 0..<FluidSpringStepper.advance(time: &state.time, to: time) {
+            stepper.step(offset: &state.offset, velocity: &state.velocity, force: &state.force, target: value)
+        }
+
+        let velocitySquared = state.velocity.magnitudeSquared
+        let forceSquared = state.force.magnitudeSquared
+        // Kinetic guard: a state that has overflowed or become NaN ends the animation.
+        guard velocitySquared.isFinite, forceSquared.isFinite, state.offset.magnitudeSquared.isFinite else {
+            return (nil, isLogicallyComplete)
+        }
+        let finished = FluidSpringStepper.isFinished(
+            velocitySquared: velocitySquared, forceSquared: forceSquared,
+            toleranceSquared: value.scaled(by: FluidSpringStepper.targetTolerance).magnitudeSquared,
+            remainingSquared: (value - state.offset).magnitudeSquared)
+        return (finished ? nil : state.offset, isLogicallyComplete)
+    }
+
+    /// The merge of ``shouldMerge(previous:value:time:context:)`` on a bare state: adopt the previous
+    /// animation's `offset` and `velocity` where given (nil keeps the state's own), keep the force,
+    /// restart the clocks at `time`, and blend from the previous spring's `response` when it differs.
+    func take<V: VectorArithmetic>(over state: inout FluidSpringState<V>, offset: V?, velocity: V?,
+                                   response previousResponse: Double?, time: TimeInterval) {
+        if let velocity { state.velocity = velocity }
+        if let offset { state.offset = offset }
+        state.time = time
+        state.startTime = time
+        if let previousResponse, previousResponse != response {
+            state.blendInterval = previousResponse - response
+            state.blendStart = time
+        }
     }
 }
 

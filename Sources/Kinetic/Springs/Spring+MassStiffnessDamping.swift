@@ -37,7 +37,10 @@ extension Spring {
         } else if lambda > omega0 && !allowOverDamping {
             zeta = 1
         } else {
-            zeta = lambda / omega0
+            let ratio = lambda / omega0
+            // c = 2√(km) computed by the caller rarely divides back to exactly 1; a critically damped
+            // spring should read back as one (bounce 0) and use the critical closed form.
+            zeta = abs(ratio - 1) <= 4 * .ulpOfOne ? 1 : ratio
         }
         self.init(naturalFrequency: omega0, dampingRatio: zeta, mass: m)
     }

@@ -50,9 +50,3 @@ func sampleFrames(_ animation: Animation, value: Double, frames: Int) -> [FrameS
 func finishingFrame(_ animation: Animation, value: Double, frames: Int = 600) -> Int? {
     sampleFrames(animation, value: value, frames: frames).first { $0.offset == nil }?.frame
 }
-
-/// `x` rounded to `digits` decimals, for comparing with spec values printed to that many digits.
-func rounded(_ x: Double, _ digits: Int) -> Double {
-    let scale = pow(10, Double(digits))
-    return (x * scale).rounded() / scale
-}

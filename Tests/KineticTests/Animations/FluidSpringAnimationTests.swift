@@ -137,7 +137,8 @@ import Testing
 
     /// The reported velocity is the derivative of the offset: central differences on the sub-step
     /// clock agree to the integrator's O((ω₀h)²) accuracy.
-    @Test(arguments: [Animation.spring, .snappy, .bouncy, .interactiveSpring, .spring(response: 0.3, dampingFraction: 0.3)])
+    @Test(arguments: [Animation.spring, .snappy, .bouncy, .interactiveSpring, .default,
+                      .spring(response: 0.3, dampingFraction: 0.3)])
     func velocityIsDerivativeOfOffset(_ animation: Animation) throws {
         var run = AnimationRun(animation, value: 50.0)
         var samples: [(time: Double, offset: Double, velocity: Double)] = []
@@ -178,5 +179,16 @@ import Testing
         let (start, none) = (moving.step(0), still.step(0))
         #expect(start == 0)
         #expect(none == nil)
+    }
+
+    /// spec §2.3: `.spring` follows the closed-form `Spring` of the same response and ratio to within
+    /// about −3e-3 (the one-sub-step lag) and +1.3e-2 (an extra accumulated sub-step).
+    @Test func tracksClosedFormSpring() {
+        let closed = Spring(response: 0.5, dampingRatio: 1)
+        for sample in sampleFrames(.spring, value: 1, frames: 60) {
+            guard let offset = sample.offset else { break }
+            let deviation = offset - closed.value(target: 1.0, initialVelocity: 0, time: sample.time)
+            #expect(deviation >= -4e-3 && deviation <= 1.4e-2, "t = \(sample.time): \(deviation)")
+        }
     }
 }

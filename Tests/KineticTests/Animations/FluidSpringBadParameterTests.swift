@@ -40,6 +40,15 @@ import Testing
         #expect(first == nil)
     }
 
+    /// Zero and negative durations reach the fluid spring as response ≤ 0.
+    @Test func nonPositiveDurationsAreStiffestSpring() throws {
+        for animation in [Animation.spring(duration: 0), .smooth(duration: -1), .bouncy(duration: 0)] {
+            let spring = try #require(animation.base as? FluidSpringAnimation)
+            #expect(FluidSpringStepper(response: spring.response, dampingFraction: 1).stiffness == 45_000)
+            #expect(finishingFrame(animation, value: 1).map { $0 <= 15 } == true)
+        }
+    }
+
     /// Response ≤ 0 (or NaN) is the stiffest spring, k = 45 000 (ω₀ ≈ 212 rad/s): it settles within a
     /// few frames; response ≤ 0 is logically complete at once.
     @Test(arguments: [0.0, -0.5, .nan])

@@ -26,6 +26,7 @@ import Testing
         (.interactiveSpring, 0.15, 0.85, 0.25),
         (.interactiveSpring(), 0.15, 0.85, 0.25),
         (.interactiveSpring(response: 0.15), 0.15, 0.86, 0.25),
+        (.interactiveSpring(blendDuration: 0.1), 0.15, 0.85, 0.1),  // binds to duration/extraBounce
         (.interactiveSpring(response: 0.2, dampingFraction: 0.7, blendDuration: 0.1), 0.2, 0.7, 0.1),
         (.interactiveSpring(duration: 0.2, extraBounce: 0.05, blendDuration: 0.5), 0.2, 0.8, 0.5),
     ])

@@ -80,4 +80,26 @@ import Testing
         #expect(FluidSpringStepper.isFinished(velocitySquared: v2, forceSquared: a2,
                                               toleranceSquared: tolerance2, remainingSquared: remaining2) == finished)
     }
+
+    /// The runtime's fast path (a bare `FluidSpringState<Double>` per channel) gives exactly what
+    /// `animate` gives through a context, including the merge and logical completion.
+    @Test func bareStateMatchesContext() {
+        let spring = FluidSpringAnimation(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)
+        var bare = FluidSpringState<Double>()
+        var run = AnimationRun(Animation(spring), value: 30.0)
+        for n in 0...20 {
+            let (offset, complete) = spring.advance(&bare, value: 30, time: frameTime(n))
+            let viaContext = run.step(frameTime(n))
+            #expect(offset == viaContext && complete == run.context.isLogicallyComplete)
+        }
+        // Re-target at 20/60 s, coming from a response-0.5 spring state.
+        let previous = Animation.spring
+        var context = run.context
+        _ = spring.shouldMerge(previous: previous, value: 30.0, time: frameTime(20), context: &context)
+        spring.take(over: &bare, offset: bare.offset, velocity: bare.velocity, response: 0.5, time: frameTime(20))
+        for n in 21...40 {
+            let viaContext = spring.animate(value: -10.0, time: frameTime(n), context: &context)
+            #expect(spring.advance(&bare, value: -10, time: frameTime(n)).offset == viaContext)
+        }
+    }
 }

@@ -102,7 +102,7 @@ import Testing
     /// in both regimes (ζ < 1 and ζ ≥ 1).
     @Test(arguments: 0..<40)
     func velocityIsDerivativeOfValue(seed: Int) throws {
-        var generator = SplitMix64(seed: UInt64(seed))
+        var generator = SeededGenerator(seed: UInt64(seed))
         let mass = Double.random(in: 0.2...3, using: &generator)
         let stiffness = Double.random(in: 10...800, using: &generator)
         let ratio = seed.isMultiple(of: 2) ? Double.random(in: 0.05...0.95, using: &generator)
@@ -142,6 +142,19 @@ import Testing
     func badParametersFinishImmediately(_ animation: Animation, _ reason: String) {
         var context = AnimationContext<Double>()
         #expect(animation.animate(value: 10.0, time: 0, context: &context) == nil, "\(reason)")
+    }
+
+    /// Unclamped bounce (spec §9 #12): −1 gives infinite damping, which the closed form treats as
+    /// critical at ω₀ (the same motion as bounce 0); 2 gives negative damping, which finishes at once.
+    @Test func extremeBounces() throws {
+        let critical = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0).base as? SpringAnimation)
+        let infinite = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: -1).base as? SpringAnimation)
+        #expect(infinite.damping == .infinity)
+        for t in [0.05, 0.2, 0.5] {
+            #expect(abs(infinite.fraction(at: t).value - critical.fraction(at: t).value) <= 1e-15)
+        }
+        var context = AnimationContext<Double>()
+        #expect(Animation.interpolatingSpring(duration: 0.5, bounce: 2).animate(value: 1.0, time: 0, context: &context) == nil)
     }
 
     @Test func zeroDampingNeverSettles() throws {
