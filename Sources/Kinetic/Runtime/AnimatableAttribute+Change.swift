@@ -16,6 +16,7 @@ extension AnimatableAttribute {
         // A registration added by the attribute's own transform is scoped to this change.
         let completions = transaction.animationCompletions
         for completion in completions { completion.openScope() }
+        let graph = self.graph
         defer {
             for completion in completions { completion.closeScope() }
             graph?.runDueCompletions()

@@ -123,17 +123,16 @@ extension AnimatableAttribute: SpringLaneOwner {
             animation: spring, dimension: dimension, beginTime: state.beginTime, clock: elapsed,
             startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
             isLogicallyComplete: elapsed - elapsed >= spring.response)
-        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
+        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * dimension) { buffer in
             let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
-            codec.write(delta, target, dimension)
-            let lane = laneIndex
+            let change = target + dimension
+            group.copyLane(laneIndex, record: x, target: target)
+            codec.write(delta, change, dimension)
             var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
             var toleranceSquared = 0.0
             for j in 0..<dimension {
-                x[j] = group.offset(lane, j) + group.target(lane, j)
-                v[j] = group.velocity(lane, j)
-                a[j] = group.force(lane, j)
-                target[j] += group.target(lane, j)
+                x[j] += target[j]
+                target[j] += change[j]
                 velocitySquared += v[j] * v[j]
                 forceSquared += a[j] * a[j]
                 remainingSquared += (target[j] - x[j]) * (target[j] - x[j])

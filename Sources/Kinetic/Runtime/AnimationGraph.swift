@@ -106,7 +106,7 @@ public final class AnimationGraph {
     /// Runs the queued completion callbacks, in the order they became due. Callbacks may change
     /// attributes; anything they make due runs in the same pass.
     func runDueCompletions() {
-        guard !isRunningCompletions else { return }
+        guard !isRunningCompletions, !dueCompletions.isEmpty else { return }
         isRunningCompletions = true
         defer { isRunningCompletions = false }
         var index = 0

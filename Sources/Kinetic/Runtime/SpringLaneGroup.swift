@@ -102,6 +102,18 @@ final class SpringLaneGroup {
         }
     }
 
+    /// Copies lane `lane`'s u, v and a into `record` (3d values) and its D into `target` (d values).
+    func copyLane(_ lane: Int, record: UnsafeMutablePointer<Double>, target: UnsafeMutablePointer<Double>) {
+        let d = dimension
+        states.withUnsafeBufferPointer { record.update(from: $0.baseAddress! + 2 * lane * d, count: 2 * d) }
+        if forceIsDerived {
+            for j in 0..<d { record[2 * d + j] = alpha * record[j] + beta * record[d + j] }
+        } else {
+            forces.withUnsafeBufferPointer { (record + 2 * d).update(from: $0.baseAddress! + lane * d, count: d) }
+        }
+        targets.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + lane * d, count: d) }
+    }
+
     /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
     func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
