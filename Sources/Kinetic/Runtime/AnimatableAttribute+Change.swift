@@ -49,13 +49,7 @@ extension AnimatableAttribute {
             state = AnimatorState(animation: animation, interval: delta, beginTime: graph.time,
                                   environment: graph.environment)
         }
-        for completion in completions where !completion.hasFired {
-            completion.animationWasAdded()
-            switch completion.criteria.storage {
-            case .logicallyComplete: state.logicalListeners.append(completion)
-            case .removed: state.removalListeners.append(completion)
-            }
-        }
+        state.attach(completions)
         // Like SwiftUI (nextTime = T), the changed animation is evaluated at once, at the change's
         // time: the presentation read before the next frame is already the merged one.
         animator = state

@@ -112,13 +112,7 @@ extension AnimatableAttribute: SpringLaneOwner {
               codec.dimension(delta) <= dimension else { return false }
 
         state.animation = animation
-        for completion in completions where !completion.hasFired {
-            completion.animationWasAdded()
-            switch completion.criteria.storage {
-            case .logicallyComplete: state.logicalListeners.append(completion)
-            case .removed: state.removalListeners.append(completion)
-            }
-        }
+        state.attach(completions)
         let key = SpringLaneKey(
             animation: spring, dimension: dimension, beginTime: state.beginTime, clock: elapsed,
             startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,

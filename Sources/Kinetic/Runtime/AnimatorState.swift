@@ -37,6 +37,17 @@ final class AnimatorState<V: VectorArithmetic> {
         self.beginTime = beginTime
     }
 
+    /// Counts the change's completion registrations and files them by criteria (spec §6.4).
+    func attach(_ completions: [AnimationCompletion]) {
+        for completion in completions where !completion.hasFired {
+            completion.animationWasAdded()
+            switch completion.criteria.storage {
+            case .logicallyComplete: logicalListeners.append(completion)
+            case .removed: removalListeners.append(completion)
+            }
+        }
+    }
+
     /// The offset of the presentation from the model: y − I.
     var presentationOffset: V { offset - interval }
 
