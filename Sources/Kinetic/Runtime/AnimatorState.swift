@@ -58,6 +58,10 @@ final class AnimatorState<V: VectorArithmetic> {
         guard let y = animation.animate(value: interval, time: elapsed, context: &context),
               y.magnitudeSquared.isFinite else { return false }
         offset = y
+        if let combining = animation.base as? DefaultCombiningAnimation,
+           let pruned = combining.pruned(state: &context.state) {
+            animation = Animation(pruned)
+        }
         return true
     }
 
