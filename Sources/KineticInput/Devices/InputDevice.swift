@@ -20,8 +20,6 @@ public final class InputDevice: Sendable {
         var device: OpaquePointer?
         var fd: Int32
         var isGrabbed: Bool
-        /// Whether the last event handed out was inside a frame (not a `SYN_REPORT`).
-        var isInsideFrame: Bool
     }
 
     let handle: Mutex<Handle>
@@ -30,7 +28,7 @@ public final class InputDevice: Sendable {
         self.path = path
         self.fileDescriptor = fd
         self.deviceDescription = DeviceDescription(libevdev: device)
-        self.handle = Mutex(Handle(device: device, fd: fd, isGrabbed: false, isInsideFrame: false))
+        self.handle = Mutex(Handle(device: device, fd: fd, isGrabbed: false))
     }
 
     deinit {
