@@ -68,6 +68,27 @@ struct LiveDeviceTests {
         #expect(gestures.map(\.time) == LiveReading.frames(read.events).map { $0[0].time })
     }
 
+    /// A recording replayed onto a virtual copy of its device comes back event for event, and the live gesture
+    /// stream has the recording's phases, touches and positions (only the kernel's timestamps differ).
+    @Test func recordedSwipeReplaysOntoAVirtualDevice() throws {
+        let recording = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let device = try VirtualDevice(recording.device)
+        let reader = try InputDevice.open(path: try #require(device.devnode))
+        #expect(reader.deviceClass == .touchscreen)
+        try device.write(recording.events)
+
+        let read = LiveReading.collect(from: reader, count: recording.events.count, timeout: .seconds(20))
+        #expect(read.events.map { [Int32($0.type), Int32($0.code), $0.value] }
+                == recording.events.map { [Int32($0.type), Int32($0.code), $0.value] })
+        var processor = FrameProcessor(device: reader.deviceDescription)
+        let live = processor.process(read)
+        let recorded = recording.gestureEvents()
+        #expect(live.map(\.phase) == recorded.map(\.phase))
+        #expect(live.map(\.source) == recorded.map(\.source))
+        #expect(live.map(\.location) == recorded.map(\.location))
+        #expect(live.map(\.normalizedLocation) == recorded.map(\.normalizedLocation))
+    }
+
     @Test func synDroppedIsResyncedToTheKernelState() throws {
         let touchscreen = try VirtualDevice(DeviceFixtures.touchscreen)
         let reader = try InputDevice.open(path: try #require(touchscreen.devnode))
