@@ -6,7 +6,9 @@
 # Installs qemu-system-x86 and busybox-static when missing (scripts/install-deps.sh vm) and downloads the
 # kernel .deb once into vm-cache/ (gitignored). Fails when the guest's tests fail or it does not report within
 # KINETIC_VM_TIMEOUT seconds. When qemu cannot be had it says loudly that it skipped (and fails on CI, where it
-# must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly.
+# must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly. KINETIC_VM_QEMU, KINETIC_VM_TIMEOUT, KINETIC_VM_FILTER,
+# KINETIC_VM_CACHE and KINETIC_VM_KERNEL_PACKAGE override the qemu binary, the timeout (s), the suite, the cache
+# directory and the kernel package.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -14,6 +16,7 @@ cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
 filter="${KINETIC_VM_FILTER:-LiveDeviceTests}"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-900}"
 binary="$root/.build/debug/KineticPackageTests.xctest"
+qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
 # Loaded in this order (no depmod in the guest); the 9p stack is what lets host binaries run unchanged.
 modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
          9pnet 9pnet_virtio netfs fscache 9p)
@@ -32,10 +35,10 @@ skip() {
 
 [ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
 
-if ! command -v qemu-system-x86_64 >/dev/null || [ ! -x /bin/busybox ]; then
+if ! command -v "$qemu" >/dev/null || [ ! -x /bin/busybox ]; then
   "$root/scripts/install-deps.sh" vm || skip "could not install qemu-system-x86 and busybox-static (needs apt and root)"
 fi
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 not found"
+command -v "$qemu" >/dev/null || skip "$qemu not found"
 
 if [ ! -x "$binary" ]; then
   say "building the test binary"
@@ -94,14 +97,16 @@ cp "$kernel"/modules/* "$work/initramfs/modules/"
 say "booting $package under qemu (TCG; timeout ${timeout_seconds}s), running $filter"
 log="$work/serial.log"
 set +e
+trap - ERR
 # -accel tcg explicitly: KVM does not fail fast here (§6.3). stdin is closed so qemu never waits on it.
-timeout "$timeout_seconds" qemu-system-x86_64 -machine q35 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
+timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
   -kernel "$kernel/vmlinuz" -initrd "$work/initrd.gz" \
   -append "console=ttyS0 rdinit=/init panic=-1 quiet kinetic.binary=$binary kinetic.filter=$filter" \
   -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
   < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log"
 qemu_status=${PIPESTATUS[0]}
 set -e
+trap 'say "FAILED: command failed at line $LINENO"' ERR
 
 result="$(sed -n 's/^KINETIC-VM-RESULT: \([0-9]*\).*/\1/p' "$log" | tail -1)"
 if [ -z "$result" ]; then
