@@ -117,7 +117,7 @@ struct LiveDeviceTests {
         #expect(read.events.last.map { [$0.type, $0.code] } == [0, 0], "the stream ends with a whole frame")
         #expect(read.events.filter { $0.type == 0 && $0.code == 3 }.count == read.resyncCount,
                 "each SYN_DROPPED stays in the stream for the frame processor")
-        let state = LiveState(applying: first.events + read.events)
+        let state = AppliedDeviceState(applying: first.events + read.events)
         #expect(state.slotValue(slot: 0, code: Code.absMTTrackingID) == -1)
         #expect(state.value(type: Code.evKey, code: Code.btnTouch) == 0)
         #expect(state.value(type: Code.evAbs, code: Code.absX) == 2999)
