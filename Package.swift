@@ -26,6 +26,8 @@ let package = Package(
         // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
         .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev"]),
+        // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
+        .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
     ],
     swiftLanguageModes: [.v6]
 )

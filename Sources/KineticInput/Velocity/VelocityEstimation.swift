@@ -12,8 +12,10 @@ public enum VelocityEstimation: Hashable, Sendable {
     /// Android's impulse estimator (work–energy, linux-input.md §5.1) over the same window and stop rules.
     case impulse(horizon: Double = 0.1, maxSamples: Int = 20, stoppedAfter: Double = 0.04)
 
-    /// The project's default: LSQ2 with Android's window and stop rules.
-    public static let `default` = VelocityEstimation.leastSquares()
+    /// The project's default: impulse with Android's window and stop rules, as linux-input.md §5.6 recommends.
+    /// It tracks the final speed of a fling (−1500 mm/s on the example, where LSQ2 extrapolates to −1873) and does
+    /// not overshoot a decelerating release the way LSQ2 does.
+    public static let `default` = VelocityEstimation.impulse()
 
     /// The velocity in units per second at `time` (seconds), from `samples` in increasing time order.
     public func velocity(of samples: [VelocitySample], at time: Double) -> Double {
