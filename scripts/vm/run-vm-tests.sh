@@ -46,6 +46,9 @@ if [ ! -x "$binary" ]; then
 fi
 
 # The kernel: the package linux-image-amd64 points to, downloaded once, reduced to vmlinuz and our modules.
+resolve_package() {
+  apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}'
+}
 mkdir -p "$cache"
 package="${KINETIC_VM_KERNEL_PACKAGE:-}"
 if [ -z "$package" ]; then
@@ -54,35 +57,44 @@ if [ -z "$package" ]; then
   done
 fi
 if [ -z "$package" ]; then
-  package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+  package="$(resolve_package)"
   if [ -z "$package" ]; then
     apt-get update -qq || true
-    package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+    package="$(resolve_package)"
   fi
   [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
 fi
-kernel="$cache/$package"
-if [ ! -f "$kernel/vmlinuz" ]; then
-  say "fetching $package (about 70 MB, once)"
+if [ ! -f "$cache/$package/vmlinuz" ]; then
   download="$(mktemp -d "$cache/download.XXXXXX")"
   trap 'rm -rf "$download"' EXIT
-  (cd "$download" && apt-get download "$package" >/dev/null) || skip "apt-get download $package failed"
+  say "fetching $package (about 70 MB, once)"
+  if ! (cd "$download" && apt-get download "$package" >/dev/null); then
+    # Stale package lists name a kernel the archive no longer has: refresh them and ask again, once.
+    apt-get update -qq || true
+    [ -n "${KINETIC_VM_KERNEL_PACKAGE:-}" ] || package="$(resolve_package)"
+    say "retrying with ${package:-no package}"
+    [ -n "$package" ] && (cd "$download" && apt-get download "$package" >/dev/null) \
+      || skip "apt-get download ${package:-(no kernel package)} failed"
+  fi
+  kernel="$cache/$package"
+  rm -rf "$kernel.tmp"
   dpkg-deb -x "$download"/*.deb "$download/root"
   mkdir -p "$kernel.tmp/modules"
   cp "$download"/root/boot/vmlinuz-* "$kernel.tmp/vmlinuz"
   for module in "${modules[@]}"; do
-    found="$(find "$download/root/lib/modules" -name "$module.ko" | head -1)"
+    found="$(find "$download/root/lib/modules" -name "$module.ko" -print -quit)"
     if [ -n "$found" ]; then
       cp "$found" "$kernel.tmp/modules/"
       echo "$module" >> "$kernel.tmp/modules/order"
     elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
-      say "$package has no module $module"; exit 1
+      say "FAILED: $package has no module $module"; exit 1
     fi
   done
   rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
   rm -rf "$download"
   trap - EXIT
 fi
+kernel="$cache/$package"
 
 # The initramfs: static busybox, the init script and the modules.
 work="$(mktemp -d)"
