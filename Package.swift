@@ -38,7 +38,9 @@ let package = Package(
         .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
-        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
+        // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
+        .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
+        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
         .testTarget(
