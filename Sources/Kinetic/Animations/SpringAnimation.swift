@@ -33,7 +33,8 @@ public struct SpringAnimation: CustomAnimation {
     /// The time after which `animate` returns nil, seconds (see ``settlingDuration(epsilon:)``).
     public private(set) var duration: TimeInterval
 
-    /// An interpolating spring; parameters are used as given.
+    /// An interpolating spring; parameters are used as given (spec §2.4): `mass` (m), `stiffness` (k, m·s⁻²),
+    /// `damping` (c, m·s⁻¹), `initialVelocity` in fractions of the interval per second.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         self.mass = mass
         self.stiffness = stiffness

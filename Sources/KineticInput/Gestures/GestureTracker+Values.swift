@@ -107,7 +107,7 @@ public struct ScrollValue: Hashable, Sendable {
     public var location: CGPoint
     /// location − startLocation.
     public var translation: CGSize
-    /// The midpoint's velocity: the mean of the two fingers' velocities (zero once cancelled).
+    /// The midpoint's velocity in mm/s: the mean of the two fingers' velocities (zero once cancelled).
     public var velocity: CGSize
     /// translation + the fling projection of `velocity`.
     public var predictedEndTranslation: CGSize
