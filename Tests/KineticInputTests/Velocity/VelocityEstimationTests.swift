@@ -19,6 +19,18 @@ private let flingX: [VelocitySample] = [
         #expect(abs(estimation.velocity(of: flingX, at: 0.104) - expected) < 0.5)
     }
 
+    /// linux-input.md §5.6 "AdwSwipeTracker mean over 150 ms: −945 mm/s": KineticInput ships no libadwaita
+    /// estimator, so this row checks the transcription the other rows rest on: the hand-read samples above give
+    /// the table's mean, Σδ / (t_last − t_first) over the whole 104 ms swipe.
+    @Test func transcribedSwipeGivesTheTablesMean() throws {
+        let first = try #require(flingX.first), last = try #require(flingX.last)
+        let mean = (last.position - first.position) / (last.time - first.time)
+        #expect(abs(mean - -945) < 0.5)
+        // and the "true final speed" of the last segments: −192 units / 8 ms / 16 units/mm = −1500 mm/s
+        let before = flingX[flingX.count - 2]
+        #expect(abs((last.position - before.position) / (last.time - before.time) - -1500) < 1e-6)
+    }
+
     /// The 100 ms horizon keeps the 13 samples from 0.008 s on; the touch-down sample at 0 is 104 ms old.
     @Test func horizonSelectsThirteenSamples() {
         let window = VelocityEstimation.window(flingX, at: 0.104, horizon: 0.1, maxSamples: 20, stoppedAfter: 0.04)
