@@ -70,9 +70,10 @@ public struct SpringAnimation: CustomAnimation {
         return (value, velocity)
     }
 
-    /// `value·p(t)`, or nil once `time ≥` ``duration`` or p(t) is not finite.
+    /// `value·p(t)`, or nil once `time ≥` ``duration`` or p(t) is not finite, and at once when `value` has a
+    /// non-finite component (or overflows its squared magnitude): a NaN or infinite interval is never presented.
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard time < duration else { return nil }
+        guard time < duration, value.magnitudeSquared.isFinite else { return nil }
         let fraction = fraction(at: time).value
         guard fraction.isFinite else { return nil }
         if stiffness.isFinite, time >= 2 * Double.pi / stiffness.squareRoot() {
@@ -81,10 +82,10 @@ public struct SpringAnimation: CustomAnimation {
         return value.scaled(by: fraction)
     }
 
-    /// `value·p′(t)`, value units per second (nil when not finite).
+    /// `value·p′(t)`, value units per second (nil when not finite, or when `value` is not).
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         let velocity = fraction(at: time).velocity
-        return velocity.isFinite ? value.scaled(by: velocity) : nil
+        return velocity.isFinite && value.magnitudeSquared.isFinite ? value.scaled(by: velocity) : nil
     }
 }
 
