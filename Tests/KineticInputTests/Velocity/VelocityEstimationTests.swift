@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KineticInput
 
@@ -69,8 +70,8 @@ private let flingX: [VelocitySample] = [
     /// After the last sample SwiftUI decays the velocity by 0.998 per millisecond: 100 ms later ×0.998^100.
     @Test func swiftUISamplerDecays() {
         let samples = [VelocitySample(time: 1, position: 1), VelocitySample(time: 2, position: 2), VelocitySample(time: 3, position: 4)]
-        let expected = 1.25 * 0.81856 // 0.998^100 = 0.818566…
-        #expect(abs(VelocityEstimation.swiftUISampler.velocity(of: samples, at: 3.1) - expected) < 1e-5)
+        let expected = 1.25 * pow(0.998, 100)   // 0.998^100 = 0.8185668…
+        #expect(abs(VelocityEstimation.swiftUISampler.velocity(of: samples, at: 3.1) - expected) < 1e-9)
     }
 
     /// On the fling, the sampler sees the last three samples, both segments −192/16 mm per 8 ms = −1500 mm/s.
