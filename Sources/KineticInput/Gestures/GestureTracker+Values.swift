@@ -58,7 +58,8 @@ public struct DragValue: Hashable, Sendable {
     }
 }
 
-/// Two-finger pinch, with `MagnifyGesture.Value`'s members.
+/// Two-finger pinch, with `MagnifyGesture.Value`'s members (magnification is the ratio of finger distances, its
+/// velocity per second; locations in mm).
 public struct MagnifyValue: Hashable, Sendable {
     /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either of the two leaves.
     public var phase: GestureEvent.Phase
