@@ -23,6 +23,7 @@ test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
+	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py $(DOC_CHECKED_DIRS)
 	$(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory vm-test

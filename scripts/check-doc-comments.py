@@ -2,6 +2,7 @@
 """Lists public/open Swift declarations that have no `///` (or `/** */`) doc comment; exits 1 when any is found.
 
 Usage: scripts/check-doc-comments.py [DIR_OR_FILE ...]        (default: Sources/)
+       scripts/check-doc-comments.py --self-test                (checks the checker on a built-in sample)
 
 House rule (HELPERS.md, "Rules of the house"): every public symbol has a doc comment with units and the spec section
 it follows. This script checks the part a script can check: that the comment exists.
@@ -19,6 +20,8 @@ What is exempt, and why
     of its own beyond those of the type (documented on the type);
   * declarations inside function, initializer, accessor or closure bodies (never visible outside).
 A doc comment may be separated from its declaration by attribute lines (`@inlinable`, `@available(…)`, …) only.
+
+`make test` runs `--self-test` first, so a checker that stopped finding anything would fail instead of passing.
 """
 
 import pathlib
@@ -172,7 +175,68 @@ def check_file(path):
     return findings
 
 
+SELF_TEST_SOURCE = """\
+public struct A {                       // finding: type
+    public var x = 1                    // finding
+    /// documented
+    public var y = 2
+    var internalMember = 3
+    public static func + (a: A, b: A) -> A { a }
+    public init() {                     // finding
+        let s = "public var q { }"
+    }
+    /// documented through attributes
+    @inlinable
+    @available(*, deprecated, message: "x")
+    public func f() {}
+    /* a plain block comment is not a doc comment */
+    public func g() {}                  // finding
+    /** a doc block */
+    public func h() {}
+}
+public extension A {
+    func m() {}                         // finding: implicitly public
+    private func n() {}
+    /// documented
+    func o() {}
+    struct Inner { var k: Int }         // finding: implicitly public type
+}
+extension A: Equatable {}
+/// documented
+public protocol P {
+    func requirement()                  // finding
+    /// documented
+    var v: Int { get }
+    associatedtype T                    // finding
+}
+/// documented
+public enum E {
+    case a                              // finding
+    /// documented
+    case b
+    func f() { switch self { case .a: break; case .b: break } }
+}
+enum F { case q }
+"""
+SELF_TEST_EXPECTED = [1, 2, 7, 15, 20, 24, 29, 32, 36]
+
+
+def self_test():
+    import tempfile
+    with tempfile.TemporaryDirectory() as directory:
+        path = pathlib.Path(directory) / "Sample.swift"
+        path.write_text(SELF_TEST_SOURCE, encoding="utf-8")
+        lines = [int(finding.split(":")[1]) for finding in check_file(path)]
+    if lines != SELF_TEST_EXPECTED:
+        print(f"check-doc-comments: self-test failed: findings on lines {lines}, expected {SELF_TEST_EXPECTED}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(arguments):
+    if arguments == ["--self-test"]:
+        return self_test()
     root = pathlib.Path(__file__).resolve().parent.parent
     targets = [pathlib.Path(a) for a in arguments] or [root / "Sources"]
     files = []
