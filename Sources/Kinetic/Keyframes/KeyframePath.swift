@@ -66,6 +66,7 @@ struct KeyframePath<Value: Animatable> {
             if let hold = Self.hold(segments[index], from: from, at: time) {
                 elements.append(hold)
                 time += hold.duration
+                value = hold.end
                 velocity = .zero
                 continue
             }
@@ -126,7 +127,8 @@ struct KeyframePath<Value: Animatable> {
     }
 
     /// The element for a keyframe whose value is not finite: it stays at `from` for its duration (a spring with no
-    /// duration takes none), ignoring the incoming velocity; nil for a keyframe with a finite value.
+    /// duration takes none), ignoring the incoming velocity. A finite keyframe that would start from a non-finite
+    /// value (a NaN or infinite initial value) instead shows its own value for its duration. nil otherwise.
     private static func hold(
         _ segment: _ResolvedKeyframeTrackContent<Value>.Segment, from: Data, at time: TimeInterval
     ) -> Element? {
@@ -138,10 +140,16 @@ struct KeyframePath<Value: Animatable> {
         case let .cubic(target, duration, _, _): (to, rawDuration) = (target, duration)
         case let .spring(target, duration, _, _): (to, rawDuration) = (target, duration ?? 0)
         }
-        guard !to.animatableData.magnitudeSquared.isFinite else { return nil }
+        let data = to.animatableData
+        let held: Data
+        switch (from.magnitudeSquared.isFinite, data.magnitudeSquared.isFinite) {
+        case (true, true): return nil
+        case (_, false): held = from
+        case (false, true): held = data
+        }
         let duration = sanitized(rawDuration)
         return Element(
-            start: time, duration: duration, from: from, to: from, end: from, target: to,
+            start: time, duration: duration, from: held, to: held, end: held, target: to,
             motion: duration > 0 ? .linear(.linear) : .move)
     }
 

@@ -153,6 +153,33 @@ struct KeyframeBadParameterTests {
         }
     }
 
+    /// A non-finite initial value is shown as given before time 0 only: the first keyframe shows its own value for
+    /// its duration (there is nothing finite to interpolate from), then the track continues normally.
+    @Test(arguments: badValues)
+    func nonFiniteInitialValue(_ bad: Double) {
+        for first in ["linear", "cubic", "spring", "move"] {
+            let timeline = KeyframeTimeline(initialValue: bad) {
+                switch first {
+                case "linear": LinearKeyframe(10.0, duration: 0.2)
+                case "cubic": CubicKeyframe(10.0, duration: 0.2)
+                case "spring": SpringKeyframe(10.0, duration: 0.2)
+                default: MoveKeyframe(10.0)
+                }
+                LinearKeyframe(0.0, duration: 0.2)
+            }
+            let start = first == "move" ? 0.0 : 0.2
+            #expect(abs(timeline.duration - (start + 0.2)) < 1e-12, "\(first)")
+            for n in 0...40 {
+                let time = Double(n) * 0.01
+                let value = timeline.value(time: time)
+                #expect(value.isFinite, "\(first) from \(bad) at \(time): \(value)")
+                if time <= start { #expect(value == 10, "\(first) at \(time)") }
+            }
+            #expect(abs(timeline.value(time: start + 0.1) - 5) < 1e-9, "\(first)")
+            #expect(timeline.value(time: -0.1).isNaN == bad.isNaN)
+        }
+    }
+
     /// Non-finite time or progress never reach the keyframes (spec: NaN reads as 0, ±∞ clamp to the ends).
     @Test func nonFiniteTimes() {
         let timeline = KeyframeTimeline(initialValue: 1.0) {
