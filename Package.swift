@@ -40,7 +40,9 @@ let package = Package(
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
-        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
+        // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
+        .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
+        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
         .testTarget(

@@ -7,6 +7,7 @@ import SwiftSyntaxMacros
 /// Diagnoses its own misuse: an error on anything but a property, a warning where the property
 /// would never animate anyway (`let`, `static`, `lazy`, computed).
 public struct AnimatableIgnoredMacro: PeerMacro {
+    /// Produces no peers; only diagnoses misuse (see the type's comment).
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

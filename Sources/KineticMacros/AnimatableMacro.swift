@@ -14,6 +14,8 @@ import SwiftSyntaxMacros
 /// not animate (`Int`, `Bool`, `String`, optionals, collections, …). A struct that writes its own
 /// `animatableData` only gets the conformance. (Seed document 000, part 3.)
 public struct AnimatableMacro: MemberMacro, ExtensionMacro {
+    /// The member role: the synthesized `animatableData` (get/set over the animated stored properties), or nothing
+    /// plus a diagnostic on misuse (not a struct, no animatable property).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -49,6 +51,7 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
         return [animatableData(for: scan.animated, access: structDecl.modifiers.accessPrefix)]
     }
 
+    /// The extension role: `extension T: Animatable {}` for a struct that does not already conform.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

@@ -42,7 +42,17 @@ struct KeyframePath<Value: Animatable> {
         duration.isFinite && duration > 0 ? duration : 0
     }
 
+    /// `data`, or `fallback` when a component of `data` is NaN or infinite (or its squared magnitude overflows):
+    /// a velocity that is not finite never reaches the track's output (non-finite values are ``hold(_:from:at:)``s).
+    static func finite(_ data: Data, else fallback: Data) -> Data {
+        data.magnitudeSquared.isFinite ? data : fallback
+    }
+
     /// Resolves `content` starting at `initialValue` at rest, applying the spec §7.2 rules in order.
+    ///
+    /// A keyframe whose value's animatable data is not finite holds the track where it is for its duration (its
+    /// non-animatable parts still show) and hands on velocity 0; non-finite explicit or implicit velocities count
+    /// as 0. So NaN and ±∞ keyframe values never reach the output (issue 4).
     init(initialValue: Value, content: _ResolvedKeyframeTrackContent<Value>) {
         self.initialValue = initialValue
         let segments = content.segments
@@ -53,12 +63,19 @@ struct KeyframePath<Value: Animatable> {
         var velocity = Data.zero
         for index in segments.indices {
             let from = value
+            if let hold = Self.hold(segments[index], from: from, at: time) {
+                elements.append(hold)
+                time += hold.duration
+                value = hold.end
+                velocity = .zero
+                continue
+            }
             let element: Element
             switch segments[index] {
             case let .move(to):
+                let data = to.animatableData
                 element = Element(
-                    start: time, duration: 0, from: from, to: to.animatableData, end: to.animatableData,
-                    target: to, motion: .move)
+                    start: time, duration: 0, from: from, to: data, end: data, target: to, motion: .move)
                 velocity = .zero
             case let .linear(to, rawDuration, curve):
                 let duration = Self.sanitized(rawDuration)
@@ -76,22 +93,27 @@ struct KeyframePath<Value: Animatable> {
                     velocity = .zero
                     break
                 }
-                let v0 = startVelocity?.animatableData
-                    ?? Self.cubicStartVelocity(at: index, in: segments, elements: elements, incoming: velocity)
-                let v1 = endVelocity?.animatableData
-                    ?? Self.cubicEndVelocity(at: index, in: segments, from: from, duration: duration)
+                let v0 = Self.finite(
+                    startVelocity?.animatableData
+                        ?? Self.cubicStartVelocity(at: index, in: segments, elements: elements, incoming: velocity),
+                    else: .zero)
+                let v1 = Self.finite(
+                    endVelocity?.animatableData
+                        ?? Self.cubicEndVelocity(at: index, in: segments, from: from, duration: duration),
+                    else: .zero)
                 element = Element(
                     start: time, duration: duration, from: from, to: data, end: data, target: to,
                     motion: .cubic(startTangent: v0.scaled(by: duration), endTangent: v1.scaled(by: duration)))
                 velocity = v1
             case let .spring(to, rawDuration, spring, startVelocity):
-                let v0 = startVelocity?.animatableData ?? velocity
-                let delta = to.animatableData - from
+                let v0 = Self.finite(startVelocity?.animatableData ?? velocity, else: .zero)
+                let data = to.animatableData
+                let delta = data - from
                 let duration = Self.sanitized(
                     rawDuration ?? spring.settlingDuration(target: delta, initialVelocity: v0, epsilon: 1e-4))
                 let end = from + spring.value(target: delta, initialVelocity: v0, time: duration)
                 element = Element(
-                    start: time, duration: duration, from: from, to: to.animatableData, end: end, target: to,
+                    start: time, duration: duration, from: from, to: data, end: end, target: to,
                     motion: .spring(spring, initialVelocity: v0))
                 velocity = spring.velocity(target: delta, initialVelocity: v0, time: duration)
             }
@@ -102,6 +124,33 @@ struct KeyframePath<Value: Animatable> {
             if !velocity.magnitudeSquared.isFinite { velocity = .zero }
         }
         self.elements = elements
+    }
+
+    /// The element for a keyframe whose value is not finite: it stays at `from` for its duration (a spring with no
+    /// duration takes none), ignoring the incoming velocity. A finite keyframe that would start from a non-finite
+    /// value (a NaN or infinite initial value) instead shows its own value for its duration. nil otherwise.
+    private static func hold(
+        _ segment: _ResolvedKeyframeTrackContent<Value>.Segment, from: Data, at time: TimeInterval
+    ) -> Element? {
+        let to: Value
+        let rawDuration: TimeInterval
+        switch segment {
+        case let .move(target): (to, rawDuration) = (target, 0)
+        case let .linear(target, duration, _): (to, rawDuration) = (target, duration)
+        case let .cubic(target, duration, _, _): (to, rawDuration) = (target, duration)
+        case let .spring(target, duration, _, _): (to, rawDuration) = (target, duration ?? 0)
+        }
+        let data = to.animatableData
+        let held: Data
+        switch (from.magnitudeSquared.isFinite, data.magnitudeSquared.isFinite) {
+        case (true, true): return nil
+        case (_, false): held = from
+        case (false, true): held = data
+        }
+        let duration = sanitized(rawDuration)
+        return Element(
+            start: time, duration: duration, from: held, to: held, end: held, target: to,
+            motion: duration > 0 ? .linear(.linear) : .move)
     }
 
     /// A cubic keyframe's implicit start velocity: Catmull-Rom after a timed cubic (or that cubic's

@@ -18,7 +18,10 @@ import Foundation
 /// Documented results for degenerate input (never a trap, never NaN of its own making): no tracks →
 /// duration 0 and every value is `initialValue`; a keyframe with a zero, negative or non-finite
 /// duration takes no time (a linear or cubic one jumps to its value, a spring one holds its start);
-/// a NaN time or progress reads as 0.
+/// a keyframe whose value is NaN or infinite (in any animatable component) holds the track where it is for
+/// its duration and hands on velocity 0, and NaN or infinite velocities count as 0, so they never reach
+/// the output; a track whose initial value is not finite shows that value only before time 0, its first
+/// keyframe then shows its own value for its duration; a NaN time or progress reads as 0.
 public struct KeyframeTimeline<Value> {
     /// The value before the tracks start.
     public let initialValue: Value

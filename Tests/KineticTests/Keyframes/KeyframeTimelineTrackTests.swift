@@ -37,10 +37,15 @@ struct KeyframeTimelineTrackTests {
         #expect(Self.k6.value(time: -1) == Pose())
     }
 
-    /// K9: `value(progress:)` is `value(time:)` at the clamped fraction of the duration.
-    @Test(arguments: [(-1.0, 0.0), (0.0, 0.0), (0.25, 0.15), (0.5, 0.3), (1.0, 0.6), (3.0, 0.6)])
-    func k9ProgressIsClampedFractionOfDuration(progress: Double, time: Double) {
-        #expect(Self.k6.value(progress: progress) == Self.k6.value(time: time))
+    /// K9: `value(progress:)` is `value(time:)` at the clamped fraction of the duration, and both
+    /// give K6's hand-computed values there (x: linear 0→10→0 over 0.2 s each; scale: 1→2 over 0.6 s).
+    @Test(arguments: [(-1.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 1.0), (0.25, 0.15, 7.5, 1.25), (0.5, 0.3, 5, 1.5),
+                      (0.75, 0.45, 0, 1.75), (1.0, 0.6, 0, 2), (3.0, 0.6, 0, 2)])
+    func k9ProgressIsClampedFractionOfDuration(progress: Double, time: Double, x: Double, scale: Double) {
+        let value = Self.k6.value(progress: progress)
+        #expect(value == Self.k6.value(time: time))
+        #expect(abs(value.x - x) < 1e-12, "x at progress \(progress): \(value.x)")
+        #expect(abs(value.scale - scale) < 1e-12, "scale at progress \(progress): \(value.scale)")
     }
 
     @Test func laterTrackWinsOnTheSameField() {

@@ -192,4 +192,34 @@ struct PhaseAnimatorTests {
         single.trigger = 1
         #expect(!single.isAnimating)
     }
+
+    /// Steps animated with bad parameters (zero, negative and NaN durations, bounce ≤ −1, zero mass) never
+    /// present a non-finite value, and the cycle still completes (issue 2, issue 4).
+    @Test func badStepAnimationsStayFiniteAndComplete() throws {
+        let graph = AnimationGraph()
+        let x = graph.attribute(0.0)
+        let bad: [Animation] = [
+            .linear(duration: .nan), .spring(duration: -1, bounce: 0.2), .interpolatingSpring(mass: 0, stiffness: 100, damping: 10),
+            .spring(duration: 0.3, bounce: -1), .timingCurve(.easeIn, duration: 0), .smooth.speed(.nan),
+        ]
+        var step = 0
+        let animator = try PhaseAnimator([0.0, 10.0, 20.0, 30.0], trigger: 0) { x.value = $0 } animation: { _ in
+            defer { step += 1 }
+            return bad[step % bad.count]
+        }
+        for cycle in 1...2 {
+            animator.trigger = cycle
+            var frame = 0
+            while animator.isAnimating, frame < 600 {
+                frame += 1
+                graph.advance(to: graph.time + 1.0 / 60)
+                #expect(x.presentationValue.isFinite, "cycle \(cycle), frame \(frame): \(x.presentationValue)")
+            }
+            #expect(!animator.isAnimating, "cycle \(cycle) did not complete in 10 s")
+            // The last step's animation (logically complete, perhaps still moving) ends at the first phase.
+            for _ in 0..<300 { graph.advance(to: graph.time + 1.0 / 60) }
+            #expect(x.presentationValue == 0 && !graph.isAnimating)
+        }
+        #expect(step == 8, "four steps per cycle: to 10, 20, 30 and back to 0")
+    }
 }
