@@ -92,6 +92,13 @@ extension AnimatableAttribute {
 }
 
 extension AnimatableAttribute: AttributeNode {
+    var trackingExpiry: TimeInterval? {
+        guard forks.isEmpty, laneGroup == nil, let state = animator,
+              state.animation.base is VelocityTrackingAnimation else { return nil }
+        let newestSample = state.context.state[VelocityTrackingState<Data>.self].lastSampleTime ?? 0
+        return state.beginTime + newestSample + VelocityTrackingAnimation.sampleLifetime
+    }
+
     func update(at time: TimeInterval) -> Bool {
         evaluateAnimator(at: time)
         if enterSpringLaneIfEligible() { return false }
