@@ -100,8 +100,12 @@ extension AnimatableAttribute: AttributeNode {
     }
 
     func update(at time: TimeInterval) -> Bool {
-        evaluateAnimator(at: time)
-        if enterSpringLaneIfEligible() { return false }
+        // A spring on the grouped path is stepped by its group (its state here is stale); the
+        // attribute can still be listed here when it entered a group during this very update pass.
+        if laneGroup == nil {
+            evaluateAnimator(at: time)
+            if enterSpringLaneIfEligible() { return !forks.isEmpty }
+        }
         if !forks.isEmpty {
             var index = 0
             while index < forks.count {
@@ -113,6 +117,6 @@ extension AnimatableAttribute: AttributeNode {
                 }
             }
         }
-        return animator != nil || !forks.isEmpty
+        return (animator != nil && laneGroup == nil) || !forks.isEmpty
     }
 }

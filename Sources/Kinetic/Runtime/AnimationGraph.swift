@@ -34,6 +34,7 @@ public final class AnimationGraph {
     /// Completion callbacks that became due, run after the current update.
     var dueCompletions: [() -> Void] = []
     private var isRunningCompletions = false
+    private var isUpdating = false
     /// Fluid springs stepped in groups (see ``SpringLaneGroup``), and the groups by current key.
     var springGroups: [SpringLaneGroup] = []
     var springGroupIndex: [SpringLaneKey: SpringLaneGroup] = [:]
@@ -79,6 +80,10 @@ public final class AnimationGraph {
     public func advance(to newTime: TimeInterval) {
         if newTime.isFinite, newTime > time { time = newTime }
         stepSpringGroups()
+        // Updates may run client code (keyframe and phase content) that changes attributes: nodes
+        // activated meanwhile are appended and updated in this pass; removals wait for the node's
+        // own update to report it is done, so that no index moves under the loop.
+        isUpdating = true
         var index = 0
         while index < active.count {
             if active[index].update(at: time) {
@@ -87,6 +92,7 @@ public final class AnimationGraph {
                 deactivate(at: index)
             }
         }
+        isUpdating = false
         runDueCompletions()
     }
 
@@ -97,7 +103,7 @@ public final class AnimationGraph {
     }
 
     func deactivate(_ node: any AttributeNode) {
-        if node.activeIndex >= 0 { deactivate(at: node.activeIndex) }
+        if node.activeIndex >= 0, !isUpdating { deactivate(at: node.activeIndex) }
     }
 
     private func deactivate(at index: Int) {

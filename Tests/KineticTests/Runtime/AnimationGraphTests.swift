@@ -115,3 +115,40 @@ import Testing
         #expect(!attribute.isAnimating)
     }
 }
+
+/// A node whose update runs client code, as keyframe and phase animators do.
+final class ClientCodeNode: AttributeNode {
+    var activeIndex = -1
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+    func update(at time: TimeInterval) -> Bool {
+        body()
+        return true
+    }
+}
+
+@Suite struct ClientCodeDuringUpdateTests {
+    /// Client code in an update moves an earlier attribute onto the grouped path: no other attribute
+    /// misses that frame.
+    @Test func changesDuringTheUpdatePassSkipNoAttribute() {
+        let graph = AnimationGraph()
+        let b = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) { b.value = 100 }
+        var fired = false
+        let node = ClientCodeNode {
+            guard !fired else { return }
+            fired = true
+            withAnimation(.spring) { b.value = 50 }
+        }
+        graph.activate(node)
+        let c = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) { c.value = 100 }
+        graph.advance(to: 0.5)
+        #expect(fired)
+        #expect(b.laneGroup != nil)
+        #expect(abs(c.presentationValue - 50) < 1e-12, "c was updated in the same pass")
+        graph.advance(to: 0.75)
+        #expect(abs(c.presentationValue - 75) < 1e-12)
+        #expect(b.presentationValue < 50 + 50 && b.presentationValue.isFinite)
+    }
+}
