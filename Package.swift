@@ -9,9 +9,14 @@ let package = Package(
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticInput", targets: ["KineticInput"]),
         .executable(name: "kinetic-showcase", targets: ["KineticShowcase"]),
+        .executable(name: "kineticd", targets: ["kineticd"]),
+        .executable(name: "kineticctl", targets: ["kineticctl"]),
     ],
     dependencies: [
-        // libinput-record YAML import (KineticInput/Recordings).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
@@ -22,7 +27,30 @@ let package = Package(
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
         .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
+        // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
+        .target(name: "KineticServer", dependencies: [
+            "Kinetic",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .executableTarget(name: "kineticd", dependencies: [
+            "KineticServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "kineticctl", dependencies: [
+            "KineticServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticServerTests", dependencies: [
+            "KineticServer",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+        ]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
