@@ -30,6 +30,7 @@ let package = Package(
         // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
         .target(name: "KineticServer", dependencies: [
             "Kinetic",
+            "KineticInput",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
@@ -44,9 +45,14 @@ let package = Package(
             "KineticServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
+        .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServer", "KineticInput"],
+                          path: "Benchmarks/ReplayBench"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticServerTests", dependencies: [
             "KineticServer",
+            "Kinetic",
+            "KineticInput",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,0 +1,91 @@
+import KineticInput
+
+/// One binding from a gesture on matching devices to a channel (issue 6 §3).
+///
+/// While the gesture runs, every input frame retargets the channel with ``animation`` (default
+/// `.interactiveSpring`) at the frame's own timestamp; the target is rubber-banded past
+/// ``bounds`` (``RubberBand``). When the gesture ends, ``release`` animates the channel to its
+/// release target; a cancel (unplug, palm) releases the same way with zero velocity, so a channel
+/// is never left frozen mid-gesture. With reduce motion on, the per-frame animation is dropped (the
+/// channel follows the finger exactly) and the release animation loses its bounce (the seed
+/// documents' Patterns 1 and 2).
+public struct GestureBinding: Equatable, Sendable {
+    /// Which devices drive the channel.
+    public var device: DeviceMatch
+    /// Which gesture drives it.
+    public var gesture: BindingGesture
+    /// The channel's name (``BindingGesture/touches(count:)``: the prefix of the per-touch channels).
+    public var channel: String
+    /// Whether the channel takes the gesture's value or moves from its own.
+    public var follow: FollowMode
+    /// Which axes of a planar gesture the channel carries (ignored by pinch).
+    public var axes: BindingAxes
+    /// Channel units per millimetre of gesture motion (ignored by pinch).
+    public var scale: Double
+    /// The channel's value before any gesture; `nil`: zeros (pinch: 1).
+    public var initial: [Double]?
+    /// Where the channel may rest; past them the drag is rubber-banded.
+    public var bounds: ChannelBounds?
+    /// The resistance past the bounds.
+    public var rubberBand: RubberBand
+    /// The animation of every input frame.
+    public var animation: BindingAnimation
+    /// What happens on release.
+    public var release: Release
+
+    /// The release behaviour of a binding.
+    public struct Release: Equatable, Sendable {
+        /// The animation to the release target (default `.spring`).
+        public var animation: BindingAnimation
+        /// The release target.
+        public var target: ReleaseTarget
+        /// The fling decay for ``ReleaseTarget/project(snapPoints:)``.
+        public var decelerationRate: DecelerationRate
+
+        /// A release behaviour.
+        public init(animation: BindingAnimation = .spring, target: ReleaseTarget = .stay,
+                    decelerationRate: DecelerationRate = .normal) {
+            self.animation = animation
+            self.target = target
+            self.decelerationRate = decelerationRate
+        }
+    }
+
+    /// A binding; see the properties for the defaults.
+    public init(channel: String, device: DeviceMatch = DeviceMatch(), gesture: BindingGesture = .drag(button: nil),
+                follow: FollowMode = .relative, axes: BindingAxes = .both, scale: Double = 1, initial: [Double]? = nil,
+                bounds: ChannelBounds? = nil, rubberBand: RubberBand = RubberBand(),
+                animation: BindingAnimation = .interactiveSpring, release: Release = Release()) {
+        self.device = device
+        self.gesture = gesture
+        self.channel = channel
+        self.follow = follow
+        self.axes = axes
+        self.scale = scale
+        self.initial = initial
+        self.bounds = bounds
+        self.rubberBand = rubberBand
+        self.animation = animation
+        self.release = release
+    }
+
+    /// The number of components of each of the binding's channels: 1 for pinch, else 2 for both
+    /// axes and 1 for one.
+    public var dimension: Int {
+        if case .pinch = gesture { return 1 }
+        return axes == .both ? 2 : 1
+    }
+
+    /// The names of the channels the binding drives: ``channel``, or `CHANNEL.0`… for touches.
+    public var channelNames: [String] {
+        if case .touches(let count) = gesture { return (0..<max(0, count)).map { "\(channel).\($0)" } }
+        return [channel]
+    }
+
+    /// The channel value before any gesture.
+    public var initialValue: [Double] {
+        if let initial, initial.count == dimension { return initial }
+        if case .pinch = gesture { return [1] }
+        return Array(repeating: 0, count: dimension)
+    }
+}
