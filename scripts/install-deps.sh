@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libevdev-dev
+  python3
 )
 
 missing=()
