@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // libinput-record YAML import (KineticInput/Recordings) and the daemon's configuration.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
@@ -25,7 +26,7 @@ let package = Package(
         // libevdev, found through pkg-config (Debian: libevdev-dev, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
-        .target(name: "KineticInput", dependencies: ["CEvdev"]),
+        .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
         .target(name: "KineticServer", dependencies: [
@@ -53,6 +54,8 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
         ]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
+        // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
+        .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
     ],
     swiftLanguageModes: [.v6]
 )

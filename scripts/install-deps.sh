@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only when missing.
-# Used by `make demo` and `make test`; safe to run repeatedly.
+# Used by `make demo` and `make test` (no argument: the build's packages) and by scripts/vm/run-vm-tests.sh
+# (argument `vm`: the real-kernel test VM's packages); safe to run repeatedly.
 set -euo pipefail
 
-# Keep this list in one place: every system package the project needs.
+# Keep these lists in one place: every system package the project needs.
 packages=(
   pkg-config
   libevdev-dev
   python3
 )
+# qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
+# (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
+vm_packages=(
+  qemu-system-x86
+  busybox-static
+)
+
+case "${1:-}" in
+  "") wanted=("${packages[@]}") ;;
+  vm) wanted=("${vm_packages[@]}") ;;
+  *) echo "install-deps: unknown group '$1' (use no argument, or 'vm')" >&2; exit 2 ;;
+esac
 
 missing=()
-for p in "${packages[@]}"; do
+for p in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,0 +1,104 @@
+import Foundation
+
+extension AnimatableAttribute {
+    /// Applies a model change under the current transaction. (spec §5.1, §5.3, §6.3, §6.4.)
+    func change(to newValue: Value) {
+        let oldData = modelData
+        let newData = newValue.animatableData
+        model = newValue
+        modelData = newData
+
+        var transaction = Transaction.current ?? Transaction()
+        if let animationOverride, !transaction.disablesAnimations {
+            transaction.animation = animationOverride
+        }
+        transactionTransform?(&transaction)
+        // A registration added by the attribute's own transform is scoped to this change.
+        let completions = transaction.animationCompletions
+        for completion in completions { completion.openScope() }
+        defer {
+            for completion in completions { completion.closeScope() }
+            graph?.runDueCompletions()
+        }
+
+        guard newData != oldData, let graph else { return }
+        let delta = newData - oldData
+        guard delta.magnitudeSquared.isFinite else {
+            stopAnimating()
+            return
+        }
+        let animation = transaction.animation
+            ?? (transaction.tracksVelocity ? Animation(VelocityTrackingAnimation()) : nil)
+        // No animation: the running animation (if any) is left alone, so the presentation
+        // (M + y − I) moves by exactly `delta`; an idle attribute snaps.
+        guard let animation else { return }
+
+        var state: AnimatorState<Data>
+        if var running = animator {
+            animator = nil
+            if let fork = running.change(by: delta, animation: animation, at: graph.time,
+                                         environment: graph.environment) {
+                forks.append(fork)
+            }
+            state = running
+        } else {
+            state = AnimatorState(animation: animation, interval: delta, beginTime: graph.time,
+                                  environment: graph.environment)
+        }
+        for completion in completions where !completion.hasFired {
+            completion.animationWasAdded()
+            switch completion.criteria.storage {
+            case .logicallyComplete: state.logicalListeners.append(completion)
+            case .removed: state.removalListeners.append(completion)
+            }
+        }
+        // Like SwiftUI (nextTime = T), the changed animation is evaluated at once, at the change's
+        // time: the presentation read before the next frame is already the merged one.
+        animator = state
+        evaluateAnimator(at: graph.time)
+        if isAnimating || !forks.isEmpty { graph.activate(self) }
+    }
+
+    /// Evaluates the running animation at graph time `time`, dropping it when it is over.
+    func evaluateAnimator(at time: TimeInterval) {
+        guard var state = animator else { return }
+        animator = nil
+        if state.evaluate(at: time) {
+            if state.context.isLogicallyComplete, !state.logicalListeners.isEmpty {
+                graph?.animationsRemoved(state.logicalListeners)
+                state.logicalListeners = []
+            }
+            animator = state
+        } else {
+            graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
+        }
+    }
+
+    /// Drops the running animation and forks (their listeners are told the animations are gone).
+    func stopAnimating() {
+        if let state = animator {
+            animator = nil
+            graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
+        }
+        for fork in forks { graph?.animationsRemoved(fork.listeners) }
+        forks = []
+    }
+}
+
+extension AnimatableAttribute: AttributeNode {
+    func update(at time: TimeInterval) -> Bool {
+        evaluateAnimator(at: time)
+        if !forks.isEmpty {
+            var index = 0
+            while index < forks.count {
+                if forks[index].evaluate(at: time) {
+                    index += 1
+                } else {
+                    graph?.animationsRemoved(forks[index].listeners)
+                    forks.remove(at: index)
+                }
+            }
+        }
+        return animator != nil || !forks.isEmpty
+    }
+}

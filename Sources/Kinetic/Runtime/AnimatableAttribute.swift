@@ -1,0 +1,79 @@
+import Foundation
+
+/// A headless animatable value: the model value you set, and the presentation value an
+/// ``AnimationGraph`` animates towards it. (spec §5.)
+///
+/// ```swift
+/// let graph = AnimationGraph()
+/// let offset = graph.attribute(0.0)
+/// withAnimation(.spring) { offset.value = 100 }   // starts at graph.time
+/// graph.advance(to: graph.time + 1.0 / 60)
+/// offset.presentationValue                          // on its way to 100
+/// ```
+///
+/// Setting ``value`` reads the current ``Transaction``: with an animation (or with
+/// ``Transaction/tracksVelocity``) the change starts an animation at the graph's current time, or
+/// merges into / combines with the running one (spec §5.3); without one it snaps, or — while an
+/// animation runs — shifts the presentation by exactly the un-animated delta and leaves the running
+/// animation alone (spec §5.1). A change whose delta is not finite snaps and stops any animation, so
+/// NaN never enters the running state.
+///
+/// Like its graph, an attribute is single-threaded (not `Sendable`). It keeps a weak reference to
+/// the graph; the graph keeps it alive while it animates.
+public final class AnimatableAttribute<Value: Animatable> {
+    typealias Data = Value.AnimatableData
+
+    weak var graph: AnimationGraph?
+    var model: Value
+    var modelData: Data
+    var animator: AnimatorState<Data>?
+    var forks: [LogicalFork<Data>] = []
+    /// Index in the graph's active list, or −1.
+    var activeIndex = -1
+    var animationOverride: Animation??
+    var transactionTransform: ((inout Transaction) -> Void)?
+
+    init(_ initial: Value, graph: AnimationGraph) {
+        self.graph = graph
+        self.model = initial
+        self.modelData = initial.animatableData
+    }
+
+    /// The model value: what the attribute is animating towards. Setting it applies the current
+    /// transaction (see the type's documentation).
+    public var value: Value {
+        get { model }
+        set { change(to: newValue) }
+    }
+
+    /// The value to display at the graph's current time: the model value with its animatable data
+    /// replaced by M + y − I while an animation runs (spec §5.2).
+    public var presentationValue: Value {
+        guard let offset = presentationOffset else { return model }
+        var presented = model
+        presented.animatableData = modelData + offset
+        return presented
+    }
+
+    /// The animatable data of ``presentationValue``.
+    public var presentationData: Value.AnimatableData {
+        guard let offset = presentationOffset else { return modelData }
+        return modelData + offset
+    }
+
+    /// The presentation velocity at the graph's current time, in animatable-data units per second:
+    /// zero when idle, the running animation's velocity when it reports one, `nil` when it cannot
+    /// (timing curves, combined animations).
+    public var velocity: Value.AnimatableData? {
+        guard let animator else { return .zero }
+        return animator.velocity(at: graph?.time ?? animator.beginTime)
+    }
+
+    /// Whether an animation is running on this attribute (velocity tracking included).
+    public var isAnimating: Bool { animator != nil }
+
+    /// The presentation minus the model, or `nil` when they are equal by construction (idle).
+    var presentationOffset: Data? {
+        return animator?.presentationOffset
+    }
+}

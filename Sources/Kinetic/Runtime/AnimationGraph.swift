@@ -1,0 +1,110 @@
+import Foundation
+
+/// Owns animatable attributes and moves their animations through time. (spec §5.)
+///
+/// Time only moves through ``advance(to:)``: the graph never reads a clock, so a test or a replay
+/// drives it exactly. Changes made to attributes begin their animations at the graph's current
+/// ``time``.
+///
+/// ```swift
+/// let graph = AnimationGraph()
+/// let scale = graph.attribute(1.0)
+/// withAnimation(.bouncy) { scale.value = 1.5 }
+/// var t = 0.0
+/// while graph.isAnimating {
+///     t += 1.0 / 120
+///     graph.advance(to: t)
+///     render(scale.presentationValue)
+/// }
+/// ```
+///
+/// **Threading.** A graph and its attributes are single-threaded by contract: create, change and
+/// advance them from one thread (or one actor) only. They are not `Sendable`, so Swift 6's strict
+/// concurrency checking enforces the contract at compile time. The current ``Transaction`` is a
+/// task-local, so `withTransaction` on another thread never reaches this graph's changes.
+public final class AnimationGraph {
+    /// The graph's current time, seconds. Animations begun now have elapsed time 0.
+    public private(set) var time: TimeInterval
+
+    /// The environment animations see in their ``AnimationContext`` (e.g. reduce motion).
+    public var environment: EnvironmentValues
+
+    /// Attributes with a running animation or a pending logical-completion fork.
+    var active: [any AttributeNode] = []
+    /// Completion callbacks that became due, run after the current update.
+    var dueCompletions: [() -> Void] = []
+    private var isRunningCompletions = false
+
+    /// A graph whose clock starts at `time` seconds.
+    public init(time: TimeInterval = 0, environment: EnvironmentValues = EnvironmentValues()) {
+        self.time = time.isFinite ? time : 0
+        self.environment = environment
+    }
+
+    /// A new attribute holding `initial` (model and presentation value).
+    public func attribute<Value: Animatable>(_ initial: Value) -> AnimatableAttribute<Value> {
+        AnimatableAttribute(initial, graph: self)
+    }
+
+    /// Whether any attribute is animating (or a completion is still following a merged animation),
+    /// i.e. whether the graph needs further frames.
+    public var isAnimating: Bool { !active.isEmpty }
+
+    /// When the graph next needs a frame if frames come every `frameInterval` seconds: `time +
+    /// frameInterval` while animating, `nil` when idle (nothing changes until an attribute is set).
+    public func nextFrameTime(frameInterval: TimeInterval) -> TimeInterval? {
+        isAnimating ? time + max(0, frameInterval) : nil
+    }
+
+    /// Moves the graph to `newTime` (seconds) and evaluates every running animation there, then runs
+    /// the completion callbacks that became due. Time never moves backwards: an earlier or
+    /// non-finite `newTime` re-evaluates at the current time.
+    public func advance(to newTime: TimeInterval) {
+        if newTime.isFinite, newTime > time { time = newTime }
+        var index = 0
+        while index < active.count {
+            if active[index].update(at: time) {
+                index += 1
+            } else {
+                deactivate(at: index)
+            }
+        }
+        runDueCompletions()
+    }
+
+    func activate(_ node: any AttributeNode) {
+        guard node.activeIndex < 0 else { return }
+        node.activeIndex = active.count
+        active.append(node)
+    }
+
+    private func deactivate(at index: Int) {
+        active[index].activeIndex = -1
+        let last = active.removeLast()
+        if index < active.count {
+            last.activeIndex = index
+            active[index] = last
+        }
+    }
+
+    /// Tells `listeners` that one of their animations is done; queues those now due.
+    func animationsRemoved(_ listeners: [AnimationCompletion]) {
+        for listener in listeners {
+            if let callback = listener.animationWasRemoved() { dueCompletions.append(callback) }
+        }
+    }
+
+    /// Runs the queued completion callbacks, in the order they became due. Callbacks may change
+    /// attributes; anything they make due runs in the same pass.
+    func runDueCompletions() {
+        guard !isRunningCompletions else { return }
+        isRunningCompletions = true
+        defer { isRunningCompletions = false }
+        var index = 0
+        while index < dueCompletions.count {
+            dueCompletions[index]()
+            index += 1
+        }
+        dueCompletions.removeAll()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension AnimatorState {
+    /// Takes a new animated change of `delta` at graph time `time`. (spec §5.3 steps 2–5.)
+    ///
+    /// Returns the fork that keeps following the old animation for the current logical listeners
+    /// (spec §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
+    /// A, value: I, time: e, context: σ)` the new animation adopts the (mutated) state; otherwise both
+    /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta.
+    mutating func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
+                         environment: EnvironmentValues) -> LogicalFork<V>? {
+        let elapsed = max(0, time - beginTime)
+        var fork: LogicalFork<V>?
+        if !logicalListeners.isEmpty {
+            fork = LogicalFork(animation: animation, context: context, interval: interval,
+                               beginTime: beginTime, listeners: logicalListeners)
+            logicalListeners = []
+        }
+        var mergeContext = context
+        if newAnimation.shouldMerge(previous: animation, value: interval, time: elapsed, context: &mergeContext) {
+            animation = newAnimation
+            // The logical-completion flag belongs to the change, so the adopted state starts afresh.
+            context = AnimationContext(state: mergeContext.state, environment: environment)
+        } else {
+            combine(with: newAnimation, startingAt: elapsed, target: interval + delta, environment: environment)
+        }
+        interval += delta
+        return fork
+    }
+
+    private mutating func combine(with newAnimation: Animation, startingAt elapsed: TimeInterval, target: V,
+                                  environment: EnvironmentValues) {
+        let newEntry = DefaultCombiningAnimation.Entry(animation: newAnimation, startTime: elapsed)
+        let newState = CombinedAnimationState<V>.Entry(target: target, state: AnimationState(), isLogicallyComplete: false)
+        if var combining = animation.base as? DefaultCombiningAnimation {
+            combining.entries.append(newEntry)
+            animation = Animation(combining)
+            context.state[CombinedAnimationState<V>.self].entries.append(newState)
+            context = AnimationContext(state: context.state, environment: environment)
+        } else {
+            let combining = DefaultCombiningAnimation(entries: [
+                .init(animation: animation, startTime: 0), newEntry,
+            ])
+            var combined = CombinedAnimationState<V>()
+            combined.entries = [
+                .init(target: interval, state: context.state, isLogicallyComplete: context.isLogicallyComplete),
+                newState,
+            ]
+            var state = AnimationState<V>()
+            state[CombinedAnimationState<V>.self] = combined
+            animation = Animation(combining)
+            context = AnimationContext(state: state, environment: environment)
+        }
+    }
+}
+
+/// A change's logical-completion listeners that keep following the change's own animation after a
+/// later change merged into or combined with it. (spec §6.4.)
+///
+/// The fork evaluates a copy of the old (animation, state, interval) at the same elapsed times
+/// until it returns `nil` or reports logical completion; it never affects the presented value.
+struct LogicalFork<V: VectorArithmetic> {
+    var animation: Animation
+    var context: AnimationContext<V>
+    var interval: V
+    var beginTime: TimeInterval
+    var listeners: [AnimationCompletion]
+
+    /// Evaluates at graph time `time`; `false` once the old animation is logically complete or over.
+    mutating func evaluate(at time: TimeInterval) -> Bool {
+        if context.isLogicallyComplete { return false }
+        let elapsed = max(0, time - beginTime)
+        guard animation.animate(value: interval, time: elapsed, context: &context) != nil else { return false }
+        return !context.isLogicallyComplete
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The running animation of one attribute: SwiftUI's `AnimatorState`. (spec §5.2–§5.3.)
+///
+/// * ``interval`` I: the whole delta the animation moves through (model change, accumulated over
+///   every later animated change).
+/// * ``beginTime`` t_b: graph time of the first change; merges and combines keep it, so elapsed
+///   times continue from the original start.
+/// * Presentation at graph time T with model M: y = A.animate(value: I, time: T − t_b);
+///   presented = M + y − I; `nil` ends the animation (presented = M).
+///
+/// Deviation from SwiftUI (documented, spec §5.2): SwiftUI's start-up phases re-display the first
+/// frame (its clock effectively starts a frame late) and clamp a hitch in the second frame. Those are
+/// artefacts of its frame pipeline; Kinetic begins the animation exactly at the graph time of the
+/// change, so elapsed = T − t_b at every ``AnimationGraph/advance(to:)``.
+struct AnimatorState<V: VectorArithmetic> {
+    var animation: Animation
+    var context: AnimationContext<V>
+    /// I, value units.
+    var interval: V
+    /// t_b, graph seconds.
+    var beginTime: TimeInterval
+    /// y of the last evaluation (P): the offset from the start, value units.
+    var offset: V = .zero
+    /// Registrations waiting for logical completion of the *current* change's animation.
+    var logicalListeners: [AnimationCompletion] = []
+    /// Registrations waiting for this state to be dropped.
+    var removalListeners: [AnimationCompletion] = []
+
+    init(animation: Animation, interval: V, beginTime: TimeInterval, environment: EnvironmentValues) {
+        self.animation = animation
+        self.context = AnimationContext(environment: environment)
+        self.interval = interval
+        self.beginTime = beginTime
+    }
+
+    /// The offset of the presentation from the model: y − I.
+    var presentationOffset: V { offset - interval }
+
+    /// Evaluates at graph time `time`; `false` when the animation is over (it returned `nil`, or a
+    /// value that is not finite, which Kinetic never presents).
+    mutating func evaluate(at time: TimeInterval) -> Bool {
+        let elapsed = max(0, time - beginTime)
+        guard let y = animation.animate(value: interval, time: elapsed, context: &context),
+              y.magnitudeSquared.isFinite else { return false }
+        offset = y
+        return true
+    }
+
+    /// The presentation velocity at graph time `time`, value units per second, when the animation
+    /// reports one: dy/dt, since the presentation is M + y − I.
+    func velocity(at time: TimeInterval) -> V? {
+        animation.velocity(value: interval, time: max(0, time - beginTime), context: context)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The context of a change: which animation (if any) carries it, and any custom values.
+/// (spec §6.1.)
+///
+/// A transaction is a property list keyed by ``TransactionKey`` types. ``withTransaction(_:_:)``
+/// makes one current while its body runs; setting an ``AnimatableAttribute``'s value reads it.
+///
+/// ```swift
+/// var transaction = Transaction(animation: .interactiveSpring)
+/// transaction.isContinuous = true
+/// withTransaction(transaction) { offset.value = newOffset }
+/// ```
+///
+/// Values are stored as `Any`; keys are expected to hold value types (or, like completions,
+/// references that are only used on the graph's thread), as in SwiftUI. Hence the unchecked
+/// `Sendable`: a transaction may be made current from any thread, but an ``AnimationGraph`` and
+/// its attributes are single-threaded.
+public struct Transaction: @unchecked Sendable {
+    @usableFromInline
+    var storage: [ObjectIdentifier: Any] = [:]
+
+    /// An empty transaction: no animation, every key at its default value.
+    public init() {}
+
+    /// A transaction whose ``animation`` is `animation`. The key is set even when `animation` is
+    /// `nil`, so `withAnimation(nil) { … }` inside an animated change turns animation off.
+    public init(animation: Animation?) {
+        self.animation = animation
+    }
+
+    /// The value for `key`, or `K.defaultValue` when the key has not been set.
+    public subscript<K: TransactionKey>(key: K.Type) -> K.Value {
+        get { storage[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// This transaction with every key that `other` sets overriding the same key here
+    /// (iOS 17 semantics of nested ``withTransaction(_:_:)``, spec §6.2).
+    public func merging(_ other: Transaction) -> Transaction {
+        var result = self
+        result.storage.merge(other.storage) { _, new in new }
+        return result
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+extension CGPoint: Animatable {
+    /// The point as the pair (x, y), in points (spec §8).
+    @inlinable
+    public var animatableData: AnimatablePair<CGFloat, CGFloat> {
+        get { AnimatablePair(x, y) }
+        set {
+            x = newValue.first
+            y = newValue.second
+        }
+    }
+}

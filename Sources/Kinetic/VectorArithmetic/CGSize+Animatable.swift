@@ -1,0 +1,13 @@
+import Foundation
+
+extension CGSize: Animatable {
+    /// The size as the pair (width, height), in points (spec §8).
+    @inlinable
+    public var animatableData: AnimatablePair<CGFloat, CGFloat> {
+        get { AnimatablePair(width, height) }
+        set {
+            width = newValue.first
+            height = newValue.second
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// What one ``InputDevice/readAvailable(limit:)`` call got.
+///
+/// `events` is always a sequence of whole frames as the kernel sent them, each ending in `SYN_REPORT`
+/// (except a frame still arriving when the queue ran empty or the limit was reached; it continues in the next
+/// read). After a `SYN_DROPPED` it holds, as libinput does (shared/spec/linux-input.md §1.2): the interrupted
+/// frame closed by a synthetic `SYN_REPORT`, then libevdev's resync delta frames (slot by slot, tracking-id
+/// ends before starts), so a frame processor applying them ends in the device's real state without knowing
+/// about the drop. The `SYN_DROPPED` event itself is not in `events`; it is counted in `resyncCount`.
+public struct DeviceReadResult: Hashable, Sendable {
+    /// Whether the device can still be read.
+    public enum Status: Hashable, Sendable {
+        /// The kernel queue is empty (`-EAGAIN`), or `limit` events were read and more may be waiting.
+        case open
+        /// The device is gone (`-ENODEV`): close it and end its gestures as cancelled, not lifted (§1.11).
+        case unplugged
+        /// Reading failed otherwise; the device should be closed.
+        case failed(DeviceError)
+        /// ``InputDevice/close()`` was called before this read.
+        case closed
+    }
+
+    /// The events read, in kernel order, with kernel `CLOCK_MONOTONIC` timestamps.
+    public var events: [InputEvent]
+    /// How many `SYN_DROPPED` resyncs happened during this read.
+    public var resyncCount: Int
+    /// Whether the device can still be read.
+    public var status: Status
+
+    /// Creates a result.
+    public init(events: [InputEvent], resyncCount: Int, status: Status) {
+        self.events = events
+        self.resyncCount = resyncCount
+        self.status = status
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Pointer position and button drags (linux-input.md §1.5).
+extension FrameProcessor {
+    /// The pointer position in mm: accumulated `REL_X/Y` counts over counts-per-mm, or the absolute axes.
+    var pointerLocation: (location: CGPoint, normalized: CGPoint?) {
+        if mode == .absolutePointer {
+            let x = absValues[EventCodes.absX] ?? 0, y = absValues[EventCodes.absY] ?? 0
+            let normalized = xScale.normalized(x).flatMap { nx in yScale.normalized(y).map { CGPoint(x: nx, y: $0) } }
+            return (CGPoint(x: xScale.millimetres(x), y: yScale.millimetres(y)), normalized)
+        }
+        let scale = configuration.pointerCountsPerMillimetre > 0 ? configuration.pointerCountsPerMillimetre : 1
+        return (CGPoint(x: pointerCounts.x / scale, y: pointerCounts.y / scale), nil)
+    }
+
+    /// A drag begins when a mouse button is down and none is dragging (the lowest button code wins), moves with
+    /// the pointer, and ends when its own button is released.
+    mutating func endPointerFrame(at time: EventTime) -> [GestureEvent] {
+        let (location, normalized) = pointerLocation
+        if var current = drag {
+            if !keysDown.contains(dragButton) {
+                drag = nil
+                _ = current.move(to: location, normalized: normalized, at: time)
+                return current.isSuppressed ? [] : [event(.ended, .pointer(button: dragButton), current, time)]
+            }
+            guard !current.isSuppressed, current.move(to: location, normalized: normalized, at: time) else {
+                drag = current
+                return []
+            }
+            drag = current
+            return [event(.changed, .pointer(button: dragButton), current, time)]
+        }
+        guard let button = keysDown.filter({ (EventCodes.btnLeft...EventCodes.btnTask).contains($0) }).min() else { return [] }
+        var contact = Contact(id: 0, location: location, normalizedLocation: normalized,
+                              tracker: PlanarVelocityTracker(estimation: configuration.velocityEstimation))
+        _ = contact.move(to: location, normalized: normalized, at: time)
+        drag = contact
+        dragButton = button
+        return [event(.began, .pointer(button: button), contact, time)]
+    }
+}

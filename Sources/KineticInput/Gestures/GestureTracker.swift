@@ -1,0 +1,76 @@
+import Foundation
+
+/// Gesture-level values the daemon binds to, derived from a device's ``GestureEvent`` stream: the primary drag,
+/// every touch's position, two-finger pinch (magnification) and, on touchpads, two-finger scroll.
+///
+/// Feed it every event a ``FrameProcessor`` emits, in order. All positions are in mm, velocities in mm/s, and
+/// predicted ends use ``decelerationRate`` (linux-input.md §5.5: x_end = x + (v/1000)·d/(1 − d)).
+public struct GestureTracker: Sendable {
+    /// The class of the device the events come from (scroll is a touchpad gesture).
+    public let deviceClass: DeviceClass
+    /// The rate for ``DragValue/predictedEndLocation`` and ``ScrollValue/predictedEndTranslation``.
+    public var decelerationRate: DecelerationRate
+    /// The active touches (and pointer drag), oldest first.
+    public private(set) var touches: [TrackedTouch] = []
+    /// The primary drag: the touch that went down while nothing was down, or the pointer drag. After it ends it keeps
+    /// its last value (phase `.ended`/`.cancelled`) until the next primary gesture begins.
+    public private(set) var drag: DragValue?
+    /// Two-finger magnification of the two oldest touches while both are down; kept after they end, like `drag`.
+    public private(set) var magnify: MagnifyValue?
+    /// Two-finger scroll (touchpads only): the two oldest touches' centroid translation; kept after it ends.
+    public private(set) var scroll: ScrollValue?
+
+    private var primarySource: GestureEvent.Source?
+    private var pair: (GestureEvent.Source, GestureEvent.Source)?
+
+    /// Creates a tracker for a device of `deviceClass`.
+    public init(deviceClass: DeviceClass, decelerationRate: DecelerationRate = .normal) {
+        self.deviceClass = deviceClass
+        self.decelerationRate = decelerationRate
+    }
+
+    /// Applies one gesture event.
+    public mutating func update(with event: GestureEvent) {
+        let index = touches.firstIndex { $0.source == event.source }
+        switch event.phase {
+        case .began:
+            let touch = TrackedTouch(source: event.source, startTime: event.time, startLocation: event.location, event: event)
+            if let index { touches[index] = touch } else { touches.append(touch) }
+            if touches.count == 1 { primarySource = event.source }
+        case .changed, .ended, .cancelled:
+            guard let index else { return }
+            touches[index].apply(event)
+        }
+        let current = touches.first { $0.source == event.source }
+        if let current, event.source == primarySource { drag = DragValue(current, decelerationRate: decelerationRate) }
+        updatePair(with: event)
+        if event.phase == .ended || event.phase == .cancelled {
+            touches.removeAll { $0.source == event.source }
+            if event.source == primarySource { primarySource = nil }
+        }
+    }
+
+    /// Applies events in order.
+    public mutating func update<S: Sequence>(with events: S) where S.Element == GestureEvent {
+        for event in events { update(with: event) }
+    }
+
+    /// The pair forms when a touch lands while at least one other is down (the two oldest), and ends when either
+    /// of them ends; a third finger does not disturb it.
+    private mutating func updatePair(with event: GestureEvent) {
+        var begins = false
+        if pair == nil, event.phase == .began, touches.count >= 2 {
+            pair = (touches[0].source, touches[1].source)
+            begins = true
+        }
+        guard let (a, b) = pair, begins || event.source == a || event.source == b,
+              let first = touches.first(where: { $0.source == a }), let second = touches.first(where: { $0.source == b }) else { return }
+        let phase: GestureEvent.Phase = begins ? .began : event.phase
+        magnify = MagnifyValue(first, second, phase: phase, time: event.time, startDistance: begins ? nil : magnify?.startDistance,
+                               startCentroid: begins ? nil : magnify?.startLocation)
+        scroll = deviceClass != .touchpad ? nil
+            : ScrollValue(first, second, phase: phase, time: event.time, startCentroid: begins ? nil : scroll?.startLocation,
+                          decelerationRate: decelerationRate)
+        if event.phase == .ended || event.phase == .cancelled { pair = nil }
+    }
+}

@@ -1,0 +1,29 @@
+/// A recorded device: its description and its events, as read from an evemu or libinput-record file.
+public struct Recording: Hashable, Sendable {
+    /// The device the events came from.
+    public var device: DeviceDescription
+    /// Every event in file order, timestamps as written (evemu starts at 0.000001 s, libinput record at 0).
+    public var events: [InputEvent]
+    /// The header comment lines (without `#`), e.g. how the recording was made.
+    public var comments: [String]
+
+    /// Creates a recording.
+    public init(device: DeviceDescription, events: [InputEvent], comments: [String] = []) {
+        self.device = device
+        self.events = events
+        self.comments = comments
+    }
+
+    /// Events after the last `SYN_REPORT`: a frame the recorder did not finish. They are kept, never dropped, but
+    /// the frame processor emits nothing for them.
+    public var trailingEventCount: Int {
+        let lastReport = events.lastIndex { $0.type == EventCodes.evSyn && $0.code == EventCodes.synReport }
+        return events.count - (lastReport.map { $0 + 1 } ?? 0)
+    }
+
+    /// Runs every event through a fresh ``FrameProcessor`` and returns its gesture events.
+    public func gestureEvents(configuration: FrameProcessor.Configuration = .init()) -> [GestureEvent] {
+        var processor = FrameProcessor(device: device, configuration: configuration)
+        return processor.process(events)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Writes an evemu 1.3 recording durably, one whole frame at a time, so that the file on disk always parses.
+///
+/// The header goes out in one `write(2)` when the writer is created; events are held only until the
+/// `SYN_REPORT` that closes their frame, and the frame is then written with one `write(2)` on an unbuffered file
+/// descriptor. A process killed by SIGTERM/SIGINT (or anything else) at any moment therefore leaves the header and
+/// every completed frame in the file; only the unfinished frame, which is not yet an input frame, is lost.
+/// ``SyncPolicy`` decides how often `fsync(2)` also pushes it to the disk (power loss).
+///
+/// A writer has a single owner; it is not safe to use from several threads at once.
+public final class RecordingWriter {
+    /// When to `fsync(2)`.
+    public enum SyncPolicy: Hashable, Sendable {
+        /// Never (the kernel writes back on its own; a killed process loses nothing).
+        case never
+        /// After every frame.
+        case everyFrame
+        /// After a frame once at least this many seconds of event time passed since the last sync.
+        case interval(seconds: Double)
+    }
+
+    /// How event timestamps are written.
+    public enum TimeBase: Hashable, Sendable {
+        /// As given (e.g. `CLOCK_MONOTONIC`).
+        case asIs
+        /// Rebased so the first event is at 0.000001 s, as `evemu-record` does (linux-input.md §2.2).
+        case firstEventAtOneMicrosecond
+    }
+
+    /// The file being written.
+    public let path: String
+    /// The sync policy.
+    public let syncPolicy: SyncPolicy
+    private let timeBase: TimeBase
+    private var fd: Int32
+    private var pending: [InputEvent] = []
+    private var offsetNanoseconds: Int64?
+    private var lastReport: EventTime?
+    private var lastSync: EventTime?
+    /// Frames written so far.
+    public private(set) var frameCount = 0
+    /// Events written so far.
+    public private(set) var eventCount = 0
+
+    /// Creates (or truncates) `path` and writes the evemu header for `device`, with `comments` (say how it was
+    /// made) as `#` lines. The header is synced to disk before this returns.
+    public init(path: String, device: DeviceDescription, comments: [String] = [], syncPolicy: SyncPolicy = .everyFrame,
+                timeBase: TimeBase = .firstEventAtOneMicrosecond) throws(RecordingWriterError) {
+        self.path = path
+        self.syncPolicy = syncPolicy
+        self.timeBase = timeBase
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw RecordingWriterError(path: path, operation: "open", errno: errno) }
+        try writeAll(EvemuFormat.header(device: device, comments: comments))
+        try sync()
+    }
+
+    deinit {
+        if fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    /// Adds one event; when it is a `SYN_REPORT`, writes the frame it closes. Other events are held until then.
+    public func append(_ event: InputEvent) throws(RecordingWriterError) {
+        guard fd >= 0 else { throw RecordingWriterError(path: path, operation: "append", message: "the writer is closed") }
+        pending.append(event)
+        guard event.type == EventCodes.evSyn, event.code == EventCodes.synReport else { return }
+        var text = ""
+        for pendingEvent in pending {
+            text += EvemuFormat.eventLine(rebased(pendingEvent), previousReport: &lastReport)
+        }
+        try writeAll(text)
+        frameCount += 1
+        eventCount += pending.count
+        pending.removeAll(keepingCapacity: true)
+        switch syncPolicy {
+        case .never:
+            break
+        case .everyFrame:
+            try sync()
+        case .interval(let seconds):
+            if let lastSync, event.time.timeInterval - lastSync.timeInterval < seconds { break }
+            try sync()
+            lastSync = event.time
+        }
+    }
+
+    /// Adds every event of a frame (which should end with `SYN_REPORT`).
+    public func append(frame: [InputEvent]) throws(RecordingWriterError) {
+        for event in frame { try append(event) }
+    }
+
+    /// Syncs and closes the file. Returns how many events of an unfinished frame were not written (they never got
+    /// their `SYN_REPORT`). Closing twice is harmless.
+    @discardableResult
+    public func close() throws(RecordingWriterError) -> Int {
+        guard fd >= 0 else { return 0 }
+        let dropped = pending.count
+        pending.removeAll()
+        let syncResult = fsync(fd)
+        let syncErrno = errno
+        let closeResult = Glibc.close(fd)
+        fd = -1
+        if syncResult != 0 { throw RecordingWriterError(path: path, operation: "fsync", errno: syncErrno) }
+        if closeResult != 0 { throw RecordingWriterError(path: path, operation: "close", errno: errno) }
+        return dropped
+    }
+
+    private func rebased(_ event: InputEvent) -> InputEvent {
+        guard timeBase == .firstEventAtOneMicrosecond else { return event }
+        let offset = offsetNanoseconds ?? (event.time.nanoseconds - 1_000)
+        offsetNanoseconds = offset
+        let ns = max(event.time.nanoseconds - offset, 0)
+        var copy = event
+        copy.time = EventTime(seconds: ns / 1_000_000_000, microseconds: Int32(ns % 1_000_000_000 / 1_000))
+        return copy
+    }
+
+    private func sync() throws(RecordingWriterError) {
+        guard fsync(fd) == 0 else { throw RecordingWriterError(path: path, operation: "fsync", errno: errno) }
+    }
+
+    private func writeAll(_ text: String) throws(RecordingWriterError) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw RecordingWriterError(path: path, operation: "write", errno: errno)
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}
+
+/// A recording file could not be written.
+public struct RecordingWriterError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// The failed step ("open", "write", "fsync", "close", "append").
+    public var operation: String
+    /// The system's reason.
+    public var message: String
+
+    /// Creates an error with a message.
+    public init(path: String, operation: String, message: String) {
+        self.path = path
+        self.operation = operation
+        self.message = message
+    }
+
+    /// Creates an error from an `errno`.
+    public init(path: String, operation: String, errno code: Int32) {
+        self.init(path: path, operation: operation, message: String(cString: strerror(code)))
+    }
+
+    /// "cannot write /tmp/x.evemu: No space left on device".
+    public var description: String { "cannot \(operation) \(path): \(message)" }
+}

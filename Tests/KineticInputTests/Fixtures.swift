@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import KineticInput
+
+/// Locates the shared fixtures (`../shared/fixtures/` next to the repository) and this repository's `Recordings/`.
+enum Fixtures {
+    /// The repository root, found from this file's path.
+    static let repositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
+
+    /// `../shared/fixtures/<name>`; records a clear issue when it is missing.
+    static func shared(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let path = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/\(name)").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            Issue.record("shared fixture missing: \(path) (expected ../shared/fixtures/ beside the repository)",
+                         sourceLocation: sourceLocation)
+            throw FixtureMissing(path: path)
+        }
+        return path
+    }
+
+    /// `Recordings/<name>` in this repository.
+    static func recording(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("Recordings/\(name)").path
+    }
+
+    struct FixtureMissing: Error { var path: String }
+}

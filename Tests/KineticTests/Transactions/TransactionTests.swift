@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import Kinetic
+
+private struct AvatarTappedKey: TransactionKey {
+    static let defaultValue: Bool = false
+}
+
+extension Transaction {
+    fileprivate var avatarTapped: Bool {
+        get { self[AvatarTappedKey.self] }
+        set { self[AvatarTappedKey.self] = newValue }
+    }
+}
+
+@Suite struct TransactionTests {
+    @Test func defaults() {
+        let transaction = Transaction()
+        #expect(transaction.animation == nil)
+        #expect(!transaction.disablesAnimations)
+        #expect(!transaction.isContinuous)
+        #expect(!transaction.tracksVelocity)
+        #expect(!transaction.avatarTapped)
+        #expect(Transaction(animation: .spring).animation == .spring)
+    }
+
+    @Test func customKeys() {
+        var transaction = Transaction()
+        transaction.avatarTapped = true
+        #expect(transaction.avatarTapped)
+        #expect(transaction[AvatarTappedKey.self])
+    }
+
+    @Test func currentTransactionIsScopedToTheBody() {
+        #expect(Transaction.current == nil)
+        withAnimation(.bouncy) {
+            #expect(Transaction.current?.animation == .bouncy)
+            withTransaction(\.isContinuous, true) {
+                // iOS 17 merging: the inner sets only isContinuous, the outer animation stays.
+                #expect(Transaction.current?.animation == .bouncy)
+                #expect(Transaction.current?.isContinuous == true)
+            }
+            #expect(Transaction.current?.isContinuous == false)
+        }
+        #expect(Transaction.current == nil)
+    }
+
+    /// withAnimation(A) { withAnimation(B) { a = … }; b = … }: a animates with B, b with A (spec §6.2).
+    @Test func nestedWithAnimation() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        let b = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) {
+            withAnimation(.testLinear(2)) { a.value = 1 }
+            b.value = 1
+        }
+        graph.advance(to: 0.5)
+        #expect(a.presentationValue == 0.25)
+        #expect(b.presentationValue == 0.5)
+    }
+
+    @Test func withAnimationNilInsideAnAnimationSnaps() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) {
+            withAnimation(nil) { a.value = 1 }
+        }
+        #expect(!a.isAnimating)
+        #expect(a.presentationValue == 1)
+    }
+
+    @Test func withAnimationDefaultsToTheDefaultAnimation() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        withAnimation { a.value = 1 }
+        #expect(a.animator?.animation == .default)
+    }
+
+    /// `disablesAnimations` does not stop the transaction's own animation (spec §5.1, probe T8).
+    @Test func disablesAnimationsKeepsTheTransactionsOwnAnimation() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        var transaction = Transaction(animation: .testLinear(1))
+        transaction.disablesAnimations = true
+        withTransaction(transaction) { a.value = 1 }
+        graph.advance(to: 0.5)
+        #expect(a.presentationValue == 0.5)
+    }
+
+    /// The attribute's animation override plays `.animation(_:value:)`: it replaces the transaction's
+    /// animation (even with nil), unless the transaction disables animations (spec §6.3).
+    @Test func animationOverride() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        a.animation(.testLinear(4))
+        withAnimation(.testLinear(1)) { a.value = 1 }
+        a.value = 1   // a change without a transaction is animated by the override too
+        graph.advance(to: 1)
+        #expect(a.presentationValue == 0.25)
+
+        let b = graph.attribute(0.0)
+        b.animation(.testLinear(4))
+        var transaction = Transaction(animation: .testLinear(1))
+        transaction.disablesAnimations = true
+        withTransaction(transaction) { b.value = 1 }
+        graph.advance(to: 1.5)
+        #expect(b.presentationValue == 0.5)
+
+        let c = graph.attribute(0.0)
+        c.animation(nil)
+        withAnimation(.testLinear(1)) { c.value = 1 }
+        #expect(!c.isAnimating)
+        c.removeAnimationOverride()
+        withAnimation(.testLinear(1)) { c.value = 2 }
+        #expect(c.isAnimating)
+    }
+
+    /// The attribute's transaction transform plays `.transaction { }`, reading custom keys.
+    @Test func transactionTransform() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        a.transaction { transaction in
+            transaction.animation = transaction.avatarTapped ? .testLinear(2) : .testLinear(1)
+        }
+        var tapped = Transaction()
+        tapped.avatarTapped = true
+        withTransaction(tapped) { a.value = 1 }
+        graph.advance(to: 0.5)
+        #expect(a.presentationValue == 0.25)
+        graph.advance(to: 3)
+        a.value = 2
+        graph.advance(to: 3.5)
+        #expect(a.presentationValue == 1.5)
+        a.transaction(nil)
+        a.value = 3
+        #expect(!a.isAnimating || a.presentationValue != 3)
+    }
+
+    @Test func transformRunsAfterTheOverride() {
+        let graph = AnimationGraph()
+        let a = graph.attribute(0.0)
+        a.animation(.testLinear(1))
+        a.transaction { transaction in
+            #expect(transaction.animation == .testLinear(1))
+            transaction.animation = nil
+        }
+        a.value = 1
+        #expect(!a.isAnimating)
+    }
+}

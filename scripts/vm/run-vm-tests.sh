@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Runs the live-device test suite (LiveDeviceTests) against a real Linux kernel: boots Debian's kernel under
+# qemu with TCG, loads evdev.ko and uinput.ko, shares the host root read-only over 9p and runs this worktree's
+# test binary inside the guest (shared/spec/linux-input.md §6.3; issue 5 item 6). One boot runs every check.
+#
+# Installs qemu-system-x86 and busybox-static when missing (scripts/install-deps.sh vm) and downloads the
+# kernel .deb once into vm-cache/ (gitignored). Fails when the guest's tests fail or it does not report within
+# KINETIC_VM_TIMEOUT seconds. When qemu cannot be had it says loudly that it skipped (and fails on CI, where it
+# must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
+filter="${KINETIC_VM_FILTER:-LiveDeviceTests}"
+timeout_seconds="${KINETIC_VM_TIMEOUT:-900}"
+binary="$root/.build/debug/KineticPackageTests.xctest"
+# Loaded in this order (no depmod in the guest); the 9p stack is what lets host binaries run unchanged.
+modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
+         9pnet 9pnet_virtio netfs fscache 9p)
+
+say() { echo "vm-test: $*" >&2; }
+trap 'say "FAILED: command failed at line $LINENO"' ERR
+
+skip() {
+  say "SKIPPED the VM tests (live evdev/uinput devices under qemu): $*"
+  if [ "${CI:-}" = "true" ] && [ "${KINETIC_SKIP_VM:-}" != "1" ]; then
+    say "CI must run them; failing"
+    exit 1
+  fi
+  exit 0
+}
+
+[ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
+
+if ! command -v qemu-system-x86_64 >/dev/null || [ ! -x /bin/busybox ]; then
+  "$root/scripts/install-deps.sh" vm || skip "could not install qemu-system-x86 and busybox-static (needs apt and root)"
+fi
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 not found"
+
+if [ ! -x "$binary" ]; then
+  say "building the test binary"
+  (cd "$root" && swift build --build-tests)
+fi
+
+# The kernel: the package linux-image-amd64 points to, downloaded once, reduced to vmlinuz and our modules.
+mkdir -p "$cache"
+package="${KINETIC_VM_KERNEL_PACKAGE:-}"
+if [ -z "$package" ]; then
+  for cached in "$cache"/linux-image-*-amd64; do
+    [ -f "$cached/vmlinuz" ] && package="$(basename "$cached")"
+  done
+fi
+if [ -z "$package" ]; then
+  package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+  if [ -z "$package" ]; then
+    apt-get update -qq || true
+    package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+  fi
+  [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
+fi
+kernel="$cache/$package"
+if [ ! -f "$kernel/vmlinuz" ]; then
+  say "fetching $package (about 70 MB, once)"
+  download="$(mktemp -d "$cache/download.XXXXXX")"
+  trap 'rm -rf "$download"' EXIT
+  (cd "$download" && apt-get download "$package" >/dev/null) || skip "apt-get download $package failed"
+  dpkg-deb -x "$download"/*.deb "$download/root"
+  mkdir -p "$kernel.tmp/modules"
+  cp "$download"/root/boot/vmlinuz-* "$kernel.tmp/vmlinuz"
+  for module in "${modules[@]}"; do
+    found="$(find "$download/root/lib/modules" -name "$module.ko" | head -1)"
+    if [ -n "$found" ]; then
+      cp "$found" "$kernel.tmp/modules/"
+      echo "$module" >> "$kernel.tmp/modules/order"
+    elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
+      say "$package has no module $module"; exit 1
+    fi
+  done
+  rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
+  rm -rf "$download"
+  trap - EXIT
+fi
+
+# The initramfs: static busybox, the init script and the modules.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/initramfs"/{bin,dev,proc,sys,tmp,modules}
+cp /bin/busybox "$work/initramfs/bin/busybox"
+cp "$root/scripts/vm/guest-init.sh" "$work/initramfs/init"
+chmod +x "$work/initramfs/init"
+cp "$kernel"/modules/* "$work/initramfs/modules/"
+(cd "$work/initramfs" && find . | /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
+
+say "booting $package under qemu (TCG; timeout ${timeout_seconds}s), running $filter"
+log="$work/serial.log"
+set +e
+# -accel tcg explicitly: KVM does not fail fast here (§6.3). stdin is closed so qemu never waits on it.
+timeout "$timeout_seconds" qemu-system-x86_64 -machine q35 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
+  -kernel "$kernel/vmlinuz" -initrd "$work/initrd.gz" \
+  -append "console=ttyS0 rdinit=/init panic=-1 quiet kinetic.binary=$binary kinetic.filter=$filter" \
+  -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+  < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log"
+qemu_status=${PIPESTATUS[0]}
+set -e
+
+result="$(sed -n 's/^KINETIC-VM-RESULT: \([0-9]*\).*/\1/p' "$log" | tail -1)"
+if [ -z "$result" ]; then
+  if [ "$qemu_status" -eq 124 ]; then say "FAILED: the guest did not finish within ${timeout_seconds}s"
+  else say "FAILED: the guest stopped without reporting a result (qemu exit $qemu_status)"; fi
+  exit 1
+fi
+if [ "$result" -ne 0 ]; then
+  say "FAILED: the live-device tests in the guest exited with $result"
+  exit 1
+fi
+# A suite that was skipped in the guest would also exit 0: insist that it really ran.
+if grep -Eq "(Test|Suite) .* skipped" "$log" || ! grep -Eq "Test run with [1-9][0-9]* tests? .*passed" "$log"; then
+  say "FAILED: the guest exited 0 but the live-device tests did not all run (see the log above)"
+  exit 1
+fi
+say "live-device tests passed in the VM ($(grep -Eo "Test run with [0-9]+ tests?" "$log" | tail -1 | sed 's/Test run with //'))"
