@@ -41,6 +41,8 @@ let package = Package(
         .executableTarget(name: "kineticd", dependencies: [
             "KineticServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "kineticctl", dependencies: [
             "KineticServer",
