@@ -19,6 +19,7 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
 	$(SWIFT) test --skip-build
+	@./scripts/check-systemd.sh
 	@$(MAKE) --no-print-directory vm-test
 
 # The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and

@@ -46,6 +46,7 @@ let package = Package(
         ]),
         .executableTarget(name: "kineticctl", dependencies: [
             "KineticServer",
+            "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
@@ -54,6 +55,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            "Kinetic",
         ]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.

@@ -114,8 +114,11 @@ struct YAMLReader {
             _ = try expression.animation()
             return expression
         } catch {
-            // The YAML column of the scalar plus the expression's own column points at the character.
-            let place = node.mark.map { "\(source):\($0.line):\($0.column + error.column - 1)" } ?? source
+            // The YAML column of the scalar (of its opening quote, when quoted) plus the expression's
+            // own column points at the character.
+            var quote = 0
+            if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { quote = 1 }
+            let place = node.mark.map { "\(source):\($0.line):\($0.column + quote + error.column - 1)" } ?? source
             throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(text)")
         }
     }
