@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps build check-warnings
+.PHONY: demo test vm-test deps build check-warnings bench-replay
 
 deps:
 	@./scripts/install-deps.sh
@@ -19,9 +19,16 @@ test: deps
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
 	$(SWIFT) test --skip-build
+	@./scripts/check-systemd.sh
 	@$(MAKE) --no-print-directory vm-test
 
 # The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and
 # busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).
 vm-test:
 	@./scripts/vm/run-vm-tests.sh
+
+# Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the shared fixture through the daemon's
+# pipeline on a virtual 120-Hz clock, JSON Lines encoding included, release build. Figures go to README "Performance".
+bench-replay: deps
+	$(SWIFT) build -c release --product KineticReplayBench
+	.build/release/KineticReplayBench

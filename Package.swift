@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // libinput-record YAML import (KineticInput/Recordings) and the daemon's configuration.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
@@ -33,6 +34,7 @@ let package = Package(
             "KineticInput",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Yams", package: "Yams"),
@@ -40,9 +42,12 @@ let package = Package(
         .executableTarget(name: "kineticd", dependencies: [
             "KineticServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "kineticctl", dependencies: [
             "KineticServer",
+            "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
@@ -51,11 +56,13 @@ let package = Package(
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticServerTests", dependencies: [
             "KineticServer",
-            "Kinetic",
             "KineticInput",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            "Kinetic",
         ]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.

@@ -8,6 +8,9 @@ set -euo pipefail
 packages=(
   pkg-config
   libevdev-dev
+  python3
+  # systemd-analyze, for scripts/check-systemd.sh (verify and the security exposure of systemd/*).
+  systemd
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.

@@ -33,6 +33,10 @@ extension AnimatableAttribute {
         // (M + y − I) moves by exactly `delta`; an idle attribute snaps.
         guard let animation else { return }
 
+        if laneGroup != nil {
+            if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) { return }
+            leaveSpringLane()
+        }
         var state: AnimatorState<Data>
         if var running = animator {
             animator = nil
@@ -56,7 +60,11 @@ extension AnimatableAttribute {
         // time: the presentation read before the next frame is already the merged one.
         animator = state
         evaluateAnimator(at: graph.time)
-        if isAnimating || !forks.isEmpty { graph.activate(self) }
+        if enterSpringLaneIfEligible() {
+            graph.deactivate(self)
+        } else if isAnimating || !forks.isEmpty {
+            graph.activate(self)
+        }
     }
 
     /// Evaluates the running animation at graph time `time`, dropping it when it is over.
@@ -76,6 +84,11 @@ extension AnimatableAttribute {
 
     /// Drops the running animation and forks (their listeners are told the animations are gone).
     func stopAnimating() {
+        if let group = laneGroup {
+            group.remove(at: laneIndex)
+            laneGroup = nil
+            laneIndex = -1
+        }
         if let state = animator {
             animator = nil
             graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
@@ -88,6 +101,7 @@ extension AnimatableAttribute {
 extension AnimatableAttribute: AttributeNode {
     func update(at time: TimeInterval) -> Bool {
         evaluateAnimator(at: time)
+        if enterSpringLaneIfEligible() { return false }
         if !forks.isEmpty {
             var index = 0
             while index < forks.count {

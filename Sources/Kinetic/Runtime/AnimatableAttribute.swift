@@ -32,6 +32,11 @@ public final class AnimatableAttribute<Value: Animatable> {
     var activeIndex = -1
     var animationOverride: Animation??
     var transactionTransform: ((inout Transaction) -> Void)?
+    /// The group stepping this attribute's fluid spring, when it is on the grouped path; the spring's
+    /// numbers then live in the group and `animator`'s spring state is stale.
+    var laneGroup: SpringLaneGroup?
+    var laneIndex = -1
+    lazy var laneCodec = SpringLaneCodec<Data>.make()
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
@@ -65,6 +70,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// zero when idle, the running animation's velocity when it reports one, `nil` when it cannot
     /// (timing curves, combined animations).
     public var velocity: Value.AnimatableData? {
+        if let velocity = laneVelocity { return velocity }
         guard let animator else { return .zero }
         return animator.velocity(at: graph?.time ?? animator.beginTime)
     }
@@ -74,6 +80,7 @@ public final class AnimatableAttribute<Value: Animatable> {
 
     /// The presentation minus the model, or `nil` when they are equal by construction (idle).
     var presentationOffset: Data? {
+        if let offset = laneOffset { return offset }
         return animator?.presentationOffset
     }
 }

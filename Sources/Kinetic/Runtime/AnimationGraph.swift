@@ -34,6 +34,10 @@ public final class AnimationGraph {
     /// Completion callbacks that became due, run after the current update.
     var dueCompletions: [() -> Void] = []
     private var isRunningCompletions = false
+    /// Fluid springs stepped in groups (see ``SpringLaneGroup``), and the groups by current key.
+    var springGroups: [SpringLaneGroup] = []
+    var springGroupIndex: [SpringLaneKey: SpringLaneGroup] = [:]
+    var lastSpringGroup: SpringLaneGroup?
 
     /// A graph whose clock starts at `time` seconds.
     public init(time: TimeInterval = 0, environment: EnvironmentValues = EnvironmentValues()) {
@@ -48,7 +52,7 @@ public final class AnimationGraph {
 
     /// Whether any attribute is animating (or a completion is still following a merged animation),
     /// i.e. whether the graph needs further frames.
-    public var isAnimating: Bool { !active.isEmpty }
+    public var isAnimating: Bool { !active.isEmpty || springGroups.contains { $0.count > 0 } }
 
     /// When the graph next needs a frame if frames come every `frameInterval` seconds: `time +
     /// frameInterval` while animating, `nil` when idle (nothing changes until an attribute is set).
@@ -61,6 +65,7 @@ public final class AnimationGraph {
     /// non-finite `newTime` re-evaluates at the current time.
     public func advance(to newTime: TimeInterval) {
         if newTime.isFinite, newTime > time { time = newTime }
+        stepSpringGroups()
         var index = 0
         while index < active.count {
             if active[index].update(at: time) {
@@ -76,6 +81,10 @@ public final class AnimationGraph {
         guard node.activeIndex < 0 else { return }
         node.activeIndex = active.count
         active.append(node)
+    }
+
+    func deactivate(_ node: any AttributeNode) {
+        if node.activeIndex >= 0 { deactivate(at: node.activeIndex) }
     }
 
     private func deactivate(at index: Int) {

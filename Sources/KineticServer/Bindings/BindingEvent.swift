@@ -27,3 +27,21 @@ public struct BindingEvent: Equatable, Sendable {
         self.target = target
     }
 }
+
+/// What feeding the pipeline produced: the bindings' steps, and the engine's completion events
+/// that became due while the graph advanced to the input's time (clients' animations finishing),
+/// which the caller must deliver like any other engine events.
+public struct PipelineOutput: Equatable, Sendable {
+    public var bindingEvents: [BindingEvent] = []
+    public var engineEvents: [EngineEvent] = []
+
+    public init(bindingEvents: [BindingEvent] = [], engineEvents: [EngineEvent] = []) {
+        self.bindingEvents = bindingEvents
+        self.engineEvents = engineEvents
+    }
+
+    mutating func append(_ other: PipelineOutput) {
+        bindingEvents += other.bindingEvents
+        engineEvents += other.engineEvents
+    }
+}

@@ -1,14 +1,16 @@
 import KineticInput
 
-/// One binding from a gesture on matching devices to a channel (issue 6 §3).
+/// One binding from a gesture on matching devices to a channel, resolved for the pipeline
+/// (issue 6 §3). The configuration file's ``BindingConfiguration`` becomes one with
+/// ``init(_:)``; tests and embedders can also build one directly with every option.
 ///
 /// While the gesture runs, every input frame retargets the channel with ``animation`` (default
 /// `.interactiveSpring`) at the frame's own timestamp; the target is rubber-banded past
-/// ``bounds`` (``RubberBand``). When the gesture ends, ``release`` animates the channel to its
-/// release target; a cancel (unplug, palm) releases the same way with zero velocity, so a channel
-/// is never left frozen mid-gesture. With reduce motion on, the per-frame animation is dropped (the
-/// channel follows the finger exactly) and the release animation loses its bounce (the seed
-/// documents' Patterns 1 and 2).
+/// ``bounds`` (``RubberBand``). When the gesture ends, the channel is animated with
+/// ``Release/animation`` to its release target; a cancel (unplug, palm) releases the same way with
+/// zero velocity, so a channel is never left frozen mid-gesture. With reduce motion on, input frames
+/// set the channel without animation (it follows the finger exactly) and the release animation is
+/// the engine's reduce-motion form — no bounce, a short ease (the seed documents' Patterns 1 and 2).
 public struct GestureBinding: Equatable, Sendable {
     /// Which devices drive the channel.
     public var device: DeviceMatch
@@ -29,22 +31,22 @@ public struct GestureBinding: Equatable, Sendable {
     /// The resistance past the bounds.
     public var rubberBand: RubberBand
     /// The animation of every input frame.
-    public var animation: BindingAnimation
+    public var animation: AnimationExpression
     /// What happens on release.
     public var release: Release
 
     /// The release behaviour of a binding.
     public struct Release: Equatable, Sendable {
         /// The animation to the release target (default `.spring`).
-        public var animation: BindingAnimation
+        public var animation: AnimationExpression
         /// The release target.
         public var target: ReleaseTarget
         /// The fling decay for ``ReleaseTarget/project(snapPoints:)``.
         public var decelerationRate: DecelerationRate
 
         /// A release behaviour.
-        public init(animation: BindingAnimation = .spring, target: ReleaseTarget = .stay,
-                    decelerationRate: DecelerationRate = .normal) {
+        public init(animation: AnimationExpression = BindingConfiguration.defaultReleaseAnimation,
+                    target: ReleaseTarget = .stay, decelerationRate: DecelerationRate = .normal) {
             self.animation = animation
             self.target = target
             self.decelerationRate = decelerationRate
@@ -55,7 +57,7 @@ public struct GestureBinding: Equatable, Sendable {
     public init(channel: String, device: DeviceMatch = DeviceMatch(), gesture: BindingGesture = .drag(button: nil),
                 follow: FollowMode = .relative, axes: BindingAxes = .both, scale: Double = 1, initial: [Double]? = nil,
                 bounds: ChannelBounds? = nil, rubberBand: RubberBand = RubberBand(),
-                animation: BindingAnimation = .interactiveSpring, release: Release = Release()) {
+                animation: AnimationExpression = BindingConfiguration.defaultAnimation, release: Release = Release()) {
         self.device = device
         self.gesture = gesture
         self.channel = channel
@@ -87,5 +89,10 @@ public struct GestureBinding: Equatable, Sendable {
         if let initial, initial.count == dimension { return initial }
         if case .pinch = gesture { return [1] }
         return Array(repeating: 0, count: dimension)
+    }
+
+    /// Whether `device`, opened from `path` (`nil` for a recording), drives this binding.
+    public func matches(_ device: DeviceDescription, path: String?) -> Bool {
+        self.device.matches(className: device.deviceClass.rawValue, name: device.name, path: path ?? "")
     }
 }

@@ -1,14 +1,12 @@
 import Foundation
-import Kinetic
 import KineticInput
 
 extension GesturePipeline {
-    /// Applies one gesture event: the tracker first, then the graph moves to the event's time, then
-    /// every binding of the device reads what changed and drives its channels.
-    func apply(_ gesture: GestureEvent, on device: AttachedDevice, into output: inout [BindingEvent]) {
+    /// Applies one gesture event: the tracker first, then every binding of the device reads what
+    /// changed and drives its channels at the event's time.
+    func apply(_ gesture: GestureEvent, on device: AttachedDevice, into output: inout PipelineOutput) {
         let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll)
         device.tracker.update(with: gesture)
-        graph.advance(to: graphTime(of: gesture.time))
         let tracker = device.tracker
         for index in device.activities.indices {
             let binding = bindings[device.activities[index].binding]
@@ -39,7 +37,7 @@ extension GesturePipeline {
     }
 
     /// A touches binding: each touch keeps the channel it took when it landed.
-    private func driveTouch(_ activity: inout BindingActivity, gesture: GestureEvent, into output: inout [BindingEvent]) {
+    private func driveTouch(_ activity: inout BindingActivity, gesture: GestureEvent, into output: inout PipelineOutput) {
         var slot = activity.touches.firstIndex { $0?.source == gesture.source }
         if slot == nil, gesture.phase == .began || gesture.phase == .changed {
             slot = activity.touches.firstIndex { $0 == nil }
@@ -52,52 +50,72 @@ extension GesturePipeline {
         if gesture.phase == .ended || gesture.phase == .cancelled { activity.touches[slot] = nil }
     }
 
-    /// Moves channel `slot` of `activity` for one gesture step.
+    /// Moves channel `slot` of `activity` for one gesture step, at the event's time.
     ///
-    /// Began/changed: target = the input, rubber-banded past the bounds, set inside
-    /// `withAnimation(binding.animation)` (no animation under reduce motion). Ended: the release
-    /// target from the input's velocity; cancelled: the same with zero velocity; either is set
-    /// inside `withAnimation(release.animation)`.
+    /// Began: the origin is the channel's presentation value (a moving channel is caught where it
+    /// is); an absolute gesture's channel jumps to the contact (a new touch is where it lands, with
+    /// nothing in between to animate). Changed: target = the input, rubber-banded past the bounds,
+    /// animated with `binding.animation` — or set without animation under reduce motion. Ended: the
+    /// release target from the input's velocity; cancelled: the same with zero velocity; either is
+    /// animated with the release animation (the engine applies reduce motion to it).
     private func drive(_ activity: inout BindingActivity, slot: Int, phase: GestureEvent.Phase, reading: GestureReading,
-                       time: EventTime, into output: inout [BindingEvent]) {
+                       time: EventTime, into output: inout PipelineOutput) {
         let binding = bindings[activity.binding]
-        let channel = channels[activity.channels[slot]]
+        let name = activity.channels[slot]
         let origin: [Double]
+        var starts = false
         switch phase {
         case .began, .changed:
             // A `changed` without its `began` (attached mid-gesture) starts the gesture where the channel is.
             if phase == .began || activity.origins[slot] == nil {
-                activity.origins[slot] = fitted(channel.attribute.value.components, binding.dimension)
+                let engineTime = engineTime(of: time)
+                output.engineEvents += engine.advance(to: engineTime)
+                activity.origins[slot] = presentation(of: name, dimension: binding.dimension)
+                starts = true
             }
-            origin = activity.origins[slot]!
+            origin = activity.origins[slot] ?? binding.initialValue
         case .ended, .cancelled:
             guard let started = activity.origins[slot] else { return }
             origin = started
             activity.origins[slot] = nil
         }
         let input = reading.channelValue(for: binding, origin: origin)
-        // A non-finite reading (a device with a degenerate axis) never reaches the graph.
+        // A non-finite reading (a device with a degenerate axis) never reaches the engine.
         guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
         let following = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
+        let at = engineTime(of: time)
         let target: [Double]
-        let animation: Animation?
-        switch phase {
-        case .began, .changed:
-            target = following
-            animation = reduceMotion ? nil : binding.animation.animation
-        case .ended, .cancelled:
-            let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
-            target = binding.release.target.resolve(current: following, origin: origin, velocity: velocity,
-                                                    bounds: binding.bounds,
-                                                    decelerationRate: binding.release.decelerationRate)
-            animation = binding.release.animation.animation(reduceMotion: reduceMotion)
+        do {
+            switch phase {
+            case .began, .changed:
+                target = following
+                if engine.reduceMotion || (starts && binding.follow == .absolute) {
+                    output.engineEvents += try engine.set(name, to: target, at: at)
+                } else {
+                    output.engineEvents += try engine.animate(name, to: target, with: binding.animation, completion: nil, at: at)
+                }
+            case .ended, .cancelled:
+                let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
+                target = binding.release.target.resolve(current: following, origin: origin, velocity: velocity,
+                                                        bounds: binding.bounds,
+                                                        decelerationRate: binding.release.decelerationRate)
+                output.engineEvents += try engine.animate(name, to: target, with: binding.release.animation, completion: nil,
+                                                          at: at)
+            }
+        } catch {
+            // The channel was removed or redefined by a client (or the animation cannot be built):
+            // the binding skips this step rather than stopping the pipeline.
+            return
         }
-        withAnimation(animation) { channel.attribute.value = AnimatableVector(target) }
-        output.append(BindingEvent(phase: phase, channel: channel.name, time: time, input: input.value,
-                                   inputVelocity: input.velocity, target: target))
+        output.bindingEvents.append(BindingEvent(phase: phase, channel: name, time: time, input: input.value,
+                                                 inputVelocity: input.velocity, target: target))
     }
 
-    private func fitted(_ components: [Double], _ dimension: Int) -> [Double] {
-        (0..<dimension).map { $0 < components.count ? components[$0] : 0 }
+    /// The channel's presentation value at the engine's current time (its initial value if a client removed it).
+    private func presentation(of name: String, dimension: Int) -> [Double] {
+        guard let sample = engine.samples().first(where: { $0.name == name }) else {
+            return Array(repeating: 0, count: dimension)
+        }
+        return (0..<dimension).map { $0 < sample.value.count ? sample.value[$0] : 0 }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Kinetic
 import KineticInput
 
 /// Input events in, channel retargets out: the composition at the heart of the daemon (issue 6
@@ -7,62 +6,56 @@ import KineticInput
 ///
 /// Each attached device's events go through KineticInput's ``FrameProcessor`` (evdev frames →
 /// gesture events) and ``GestureTracker`` (drag, per-touch, pinch, scroll values). For every
-/// gesture event, the pipeline first advances the ``AnimationGraph`` to the event's own timestamp
-/// — not to the next display tick — and then retargets each bound channel inside
-/// `withAnimation(binding.animation)`; on end or cancel it animates the channel to its release
-/// target (``GestureBinding``). Between events the caller advances the graph to each tick and reads
-/// ``BindingChannel/sample(at:)``.
+/// gesture event, each binding of the device retargets its channel through the ``ChannelEngine``
+/// at the event's own timestamp — the engine advances its `AnimationGraph` to that time first and
+/// changes the channel inside `withAnimation(binding.animation)` — not at the next display tick.
+/// On end or cancel the channel is animated to its release target (``GestureBinding``). The
+/// caller ticks the engine between events and publishes its samples.
 ///
-/// Time is a parameter: graph time (seconds) = (event time in ns + ``timeOffsetNanoseconds``)/10⁹.
-/// A live device stamps CLOCK_MONOTONIC, so with offset 0 the graph runs on CLOCK_MONOTONIC; a
-/// recording's timeline can be moved with the offset. The graph never moves backwards: an event
-/// older than the graph's time (read after a tick passed it) is applied at the graph's time.
+/// Time is a parameter: the engine's time (CLOCK_MONOTONIC ns) of an event is its timestamp plus
+/// ``timeOffsetNanoseconds``. Live devices stamp CLOCK_MONOTONIC (offset 0); a recording replayed
+/// in real time can be moved onto the daemon's clock with the offset.
 ///
-/// Like its graph, a pipeline is single-threaded (not `Sendable`).
+/// Like the engine, a pipeline is used from one thread only (not `Sendable`).
 public final class GesturePipeline {
-    /// The graph the channels animate in.
-    public let graph: AnimationGraph
+    /// The engine whose channels the bindings drive.
+    public let engine: any ChannelEngine
     /// The bindings, in configuration order.
     public let bindings: [GestureBinding]
-    /// Every channel the bindings drive, in the order the bindings name them.
-    public private(set) var channels: [BindingChannel] = []
-    /// Added to event timestamps (ns) to get graph time.
+    /// The channels the bindings drive (name, dimension), in the order the bindings name them.
+    public let channels: [(name: String, dimension: Int)]
+    /// Added to event timestamps (ns) to get engine time.
     public var timeOffsetNanoseconds: Int64 = 0
-    /// Reduce motion (issue 6 §3): input frames snap the channel to the finger and releases use the
-    /// bounce-free ease (``AnimationExpression/animation(reduceMotion:source:)``). Also sets the
-    /// graph environment's `accessibilityReduceMotion`.
-    public var reduceMotion: Bool {
-        didSet { graph.environment.accessibilityReduceMotion = reduceMotion }
-    }
 
     private var devices: [AttachedDevice?] = []
-    private var channelIndex: [String: Int] = [:]
 
     /// Identifies an attached device.
     public struct DeviceHandle: Hashable, Sendable {
         let index: Int
     }
 
-    /// Creates the channels of `configuration` in `graph`, at their initial values.
-    public init(configuration: BindingConfiguration, graph: AnimationGraph, reduceMotion: Bool = false)
-        throws(BindingConfigurationError)
-    {
-        try configuration.validate(source: "bindings")
-        self.graph = graph
-        self.bindings = configuration.bindings
-        self.reduceMotion = reduceMotion
-        graph.environment.accessibilityReduceMotion = reduceMotion
+    /// Defines the bindings' channels in `engine` at `time` (owned by the configuration, at their
+    /// initial values). Bindings that share a channel must agree on its dimension.
+    public init(bindings: [GestureBinding], engine: any ChannelEngine, at time: UInt64) throws(ProtocolError) {
+        self.engine = engine
+        self.bindings = bindings
+        var channels: [(name: String, dimension: Int)] = []
         for binding in bindings {
-            for name in binding.channelNames where channelIndex[name] == nil {
-                channelIndex[name] = channels.count
-                channels.append(BindingChannel(name: name, dimension: binding.dimension,
-                                               attribute: graph.attribute(AnimatableVector(binding.initialValue))))
+            for name in binding.channelNames {
+                if let existing = channels.first(where: { $0.name == name }) {
+                    guard existing.dimension == binding.dimension else {
+                        throw ProtocolError(.dimensionMismatch,
+                                            "channel \"\(name)\" is bound with \(existing.dimension) and \(binding.dimension) components")
+                    }
+                    continue
+                }
+                channels.append((name, binding.dimension))
+                try engine.define(name, dimension: binding.dimension, initial: binding.initialValue,
+                                  owner: .configuration, at: time)
             }
         }
+        self.channels = channels
     }
-
-    /// The channel named `name`.
-    public func channel(named name: String) -> BindingChannel? { channelIndex[name].map { channels[$0] } }
 
     /// Whether any bound gesture is in progress (the daemon's clock keeps ticking while one is).
     public var hasActiveGesture: Bool {
@@ -73,8 +66,8 @@ public final class GesturePipeline {
     /// match it. Returns the handle for ``process(_:from:)`` and ``detach(_:at:)``.
     public func attach(_ device: DeviceDescription, path: String?,
                        frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle {
-        let activities = bindings.indices.filter { bindings[$0].device.matches(device, path: path) }.map { index in
-            BindingActivity(binding: index, channels: bindings[index].channelNames.map { channelIndex[$0]! })
+        let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
+            BindingActivity(binding: index, channels: bindings[index].channelNames)
         }
         let handle = DeviceHandle(index: devices.count)
         devices.append(AttachedDevice(processor: FrameProcessor(device: device, configuration: frameConfiguration),
@@ -88,34 +81,28 @@ public final class GesturePipeline {
         return !device.activities.isEmpty
     }
 
-    /// Feeds one input event of `handle`'s device. When it closes a frame, the frame's gesture
-    /// events retarget the bound channels at the frame's timestamp; returns what the bindings did.
-    public func process(_ event: InputEvent, from handle: DeviceHandle) -> [BindingEvent] {
-        guard handle.index < devices.count, let device = devices[handle.index], !device.activities.isEmpty else { return [] }
-        let gestures = device.processor.process(event)
-        guard !gestures.isEmpty else { return [] }
-        var output: [BindingEvent] = []
-        for gesture in gestures { apply(gesture, on: device, into: &output) }
+    /// Feeds one input event of `handle`'s device. When it closes a frame (`SYN_REPORT`), the
+    /// frame's gesture events retarget the bound channels at the frame's timestamp.
+    public func process(_ event: InputEvent, from handle: DeviceHandle) -> PipelineOutput {
+        guard handle.index < devices.count, let device = devices[handle.index], !device.activities.isEmpty else { return .init() }
+        var output = PipelineOutput()
+        for gesture in device.processor.process(event) { apply(gesture, on: device, into: &output) }
         return output
     }
 
     /// Stops following `handle`'s device (unplugged, or the recording ended) at `time`: gestures in
     /// progress are cancelled, so their channels are released (zero velocity) rather than frozen.
-    public func detach(_ handle: DeviceHandle, at time: EventTime) -> [BindingEvent] {
-        guard handle.index < devices.count, let device = devices[handle.index] else { return [] }
-        var output: [BindingEvent] = []
+    public func detach(_ handle: DeviceHandle, at time: EventTime) -> PipelineOutput {
+        guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
+        var output = PipelineOutput()
         for gesture in device.processor.cancelAll(at: time) { apply(gesture, on: device, into: &output) }
-        // A cancel of a gesture the processor had already closed still leaves nothing active.
-        for index in device.activities.indices {
-            device.activities[index].origins = device.activities[index].origins.map { _ in nil }
-        }
         devices[handle.index] = nil
         return output
     }
 
-    /// Graph time in seconds for an event timestamp.
-    public func graphTime(of time: EventTime) -> Double {
-        Double(time.nanoseconds &+ timeOffsetNanoseconds) / 1e9
+    /// Engine time (ns) of an event timestamp; times before the clock's zero map to 0.
+    public func engineTime(of time: EventTime) -> UInt64 {
+        UInt64(max(0, time.nanoseconds &+ timeOffsetNanoseconds))
     }
 }
 
@@ -136,14 +123,14 @@ final class AttachedDevice {
 struct BindingActivity {
     /// Index into the pipeline's bindings.
     var binding: Int
-    /// The pipeline's index of each of the binding's channels.
-    var channels: [Int]
+    /// The binding's channel names.
+    var channels: [String]
     /// Per channel, its value when the gesture driving it began; `nil` while none does.
     var origins: [[Double]?]
     /// Per channel of a touches binding, the touch driving it and where that touch began (mm).
     var touches: [(source: GestureEvent.Source, start: CGPoint)?]
 
-    init(binding: Int, channels: [Int]) {
+    init(binding: Int, channels: [String]) {
         self.binding = binding
         self.channels = channels
         origins = Array(repeating: nil, count: channels.count)

@@ -295,11 +295,16 @@ public final class ServerCore {
         seq += 1
         deliver(engine.advance(to: tick.time))
         let samples = engine.samples()
+        let keepTicking = needsFrame || !engine.isSettled
+        needsFrame = false
         var cache: [CacheKey: ByteBuffer] = [:]
         for id in sessions.keys.sorted() {
             guard let session = sessions[id], !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
-            guard let layout = session.layout, session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) else { continue }
+            // The last frame before the clock stops goes to every subscriber, decimated or not, so
+            // that each one ends on the settled values.
+            let due = session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) || !keepTicking
+            guard let layout = session.layout, due else { continue }
             let key = CacheKey(generation: layout.generation, encoding: session.encoding)
             let frame: ByteBuffer
             if let cached = cache[key] {
@@ -313,8 +318,6 @@ public final class ServerCore {
             session.sink.sendFrame(frame)
             framesOffered += 1
         }
-        let keepTicking = needsFrame || !engine.isSettled
-        needsFrame = false
         return keepTicking
     }
 

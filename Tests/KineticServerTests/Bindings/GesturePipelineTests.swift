@@ -10,20 +10,21 @@ struct GesturePipelineTests {
     static func feed(_ pipeline: GesturePipeline, _ handle: GesturePipeline.DeviceHandle, _ events: some Sequence<InputEvent>)
         -> [BindingEvent]
     {
-        events.flatMap { pipeline.process($0, from: handle) }
+        events.flatMap { pipeline.process($0, from: handle).bindingEvents }
     }
 
-    /// Each gesture event advances the graph to its own timestamp before retargeting.
+    /// Each gesture event reaches the engine at its own timestamp: the graph has advanced exactly to
+    /// the event's time when the binding retargets, whatever the ticks do.
     @Test func everyRetargetHappensAtTheEventsTimestamp() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
-        let graph = AnimationGraph()
-        let pipeline = try GesturePipeline(configuration: .embeddedDefault, graph: graph)
+        let engine = GraphChannelEngine(epoch: 0)
+        let pipeline = try GesturePipeline(bindings: ReplayOptions.defaultBindings, engine: engine, at: 0)
         let handle = pipeline.attach(recording.device, path: nil)
         #expect(pipeline.isBound(handle))
         var applied = 0
         for event in recording.events {
-            for output in pipeline.process(event, from: handle) {
-                #expect(graph.time == event.time.timeInterval)
+            for output in pipeline.process(event, from: handle).bindingEvents {
+                #expect(engine.graph.time == Double(event.time.nanoseconds) / 1e9)
                 #expect(output.time == event.time)
                 applied += 1
             }
@@ -35,40 +36,52 @@ struct GesturePipelineTests {
     /// zero velocity (here: return to the origin) and keeps animating there, instead of freezing.
     @Test func unplugMidDragReleasesTheChannel() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
-        let graph = AnimationGraph()
+        let engine = GraphChannelEngine(epoch: 0)
         let binding = GestureBinding(channel: "card", release: .init(target: .origin))
-        let pipeline = try GesturePipeline(configuration: BindingConfiguration(bindings: [binding]), graph: graph)
+        let pipeline = try GesturePipeline(bindings: [binding], engine: engine, at: 0)
         let handle = pipeline.attach(recording.device, path: nil)
         let half = ReplayFixtures.truncated(recording, afterFrames: 7).events
         let during = Self.feed(pipeline, handle, half)
         #expect(during.first?.phase == .began && during.last?.phase == .changed)
         #expect(pipeline.hasActiveGesture)
-        let channel = try #require(pipeline.channel(named: "card"))
-        let moved = channel.attribute.value.components
-        #expect(abs(moved[0]) > 10, "the finger has moved the card before the unplug")
+        let moved = try #require(sample(engine, "card")).value
+        #expect(try #require(during.last).target[0] < -10, "the finger has dragged the card's target left")
+        #expect(moved[0] < -1, "and the card is on its way")
 
         let unplug = try #require(half.last).time
-        let released = pipeline.detach(handle, at: unplug)
+        let released = pipeline.detach(handle, at: unplug).bindingEvents
         #expect(released.map(\.phase) == [.cancelled])
         #expect(released.first?.target == [0, 0])
         #expect(!pipeline.hasActiveGesture)
-        #expect(channel.attribute.value.components == [0, 0])
-        #expect(graph.isAnimating)
+        #expect(!engine.isSettled)
         // The spring carries the card home: it moves, then settles exactly at the origin.
-        var t = unplug.timeInterval
-        var previous = channel.attribute.presentationData.components
+        var t = UInt64(unplug.nanoseconds)
+        var previous = moved
         var movedAfterUnplug = false
-        while graph.isAnimating, t < unplug.timeInterval + 10 {
-            t += 1.0 / 120
-            graph.advance(to: t)
-            let now = channel.attribute.presentationData.components
+        while !engine.isSettled, t < UInt64(unplug.nanoseconds) + 10_000_000_000 {
+            t += 8_333_333
+            _ = engine.advance(to: t)
+            let now = try #require(sample(engine, "card")).value
             if now != previous { movedAfterUnplug = true }
             previous = now
         }
-        #expect(movedAfterUnplug && !graph.isAnimating)
-        #expect(channel.attribute.presentationData.components == [0, 0])
+        #expect(movedAfterUnplug && engine.isSettled)
+        #expect(sample(engine, "card")?.value == [0, 0])
         // A detached device's later events are ignored.
-        #expect(pipeline.process(recording.events[0], from: handle).isEmpty)
+        #expect(pipeline.process(recording.events[0], from: handle).bindingEvents.isEmpty)
+    }
+
+    /// Bindings that share a channel must agree on its dimension; a client-defined name is refused.
+    @Test func conflictingChannelsAreRefused() throws {
+        let planar = GestureBinding(channel: "a")
+        let pinch = GestureBinding(channel: "a", gesture: .pinch)
+        #expect(throws: ProtocolError.self) { try GesturePipeline(bindings: [planar, pinch], engine: GraphChannelEngine(epoch: 0), at: 0) }
+        let engine = GraphChannelEngine(epoch: 0)
+        try engine.define("a", dimension: 2, initial: [0, 0], owner: .client(1), at: 0)
+        #expect(throws: ProtocolError.self) { try GesturePipeline(bindings: [planar], engine: engine, at: 0) }
+        let shared = try GesturePipeline(bindings: [planar, GestureBinding(channel: "a", gesture: .scroll)],
+                                         engine: GraphChannelEngine(epoch: 0), at: 0)
+        #expect(shared.channels.map(\.name) == ["a"])
     }
 
     /// A recording that ends mid-drag is replayed like an unplug: cancelled, then released to the
@@ -105,14 +118,14 @@ struct GesturePipelineTests {
     /// quantisation per finger.
     @Test func touchpadScrollFollowsTheTwoFingerMidpoint() throws {
         let recording = try ReplayFixtures.recording("touchpad-scroll.evemu")
-        let binding = GestureBinding(channel: "list", device: DeviceMatch(classes: [.touchpad]), gesture: .scroll, axes: .y)
+        let binding = GestureBinding(channel: "list", device: DeviceMatch(classes: ["touchpad"]), gesture: .scroll, axes: .y)
         let expected = 30.0
         let frames = try ReplayFixtures.frames(recording, [binding])
         let value = try #require(frames.last?.samples[0].value.first)
         #expect(abs(value - expected) < 0.03)
         // A touchscreen-only binding ignores the touchpad.
         var screenOnly = binding
-        screenOnly.device = DeviceMatch(classes: [.touchscreen])
+        screenOnly.device = DeviceMatch(classes: ["touchscreen"])
         #expect(try ReplayFixtures.frames(recording, [screenOnly]).allSatisfy { $0.samples[0].value == [0] })
     }
 
@@ -171,7 +184,7 @@ struct GesturePipelineTests {
         let recording = try ReplayFixtures.shared("example-swipe.evemu")
         let snaps = stride(from: 0.0, through: -2000, by: -100).map { [$0] }
         let bouncy = GestureBinding(channel: "pager", axes: .x,
-                                    release: .init(animation: try BindingAnimation(".spring(duration: 0.5, bounce: 0.4)"),
+                                    release: .init(animation: try AnimationExpression.parse(".spring(duration: 0.5, bounce: 0.4)"),
                                                    target: .project(snapPoints: snaps)))
         let frames = try ReplayFixtures.frames(recording, [bouncy], reduceMotion: true)
         let events = frames.flatMap(\.bindingEvents)

@@ -217,6 +217,20 @@ struct ServerCoreTests {
         #expect(abs(sink.frames.count - expected) <= 1, "\(sink.frames.count) frames at rate \(rate)")
     }
 
+    @Test("a decimated client still gets the final frame before the clock stops")
+    func finalFrame() throws {
+        let h = CoreHarness()
+        let (client, sink) = h.connect(.jsonLines)
+        h.command(1, .define(channel: "a", dimension: 1, initial: nil), from: client)
+        h.send(.subscribe(Subscription(patterns: ["*"], rateHz: 7)), from: client, .jsonLines)
+        h.command(2, .animate(channel: "a", to: [1], animation: nil, completion: nil), from: client)
+        let running = h.run(seconds: 1.5)
+        let stop = try #require(running.firstIndex(of: false))
+        // The harness keeps ticking after `false`; the real clock would stop here.
+        let last = try #require(sink.frames.first { $0.seq == UInt64(stop + 1) }, "the frame of the stopping tick was sent")
+        #expect(last.sample(of: "a", layout: nil)?.value == [1])
+    }
+
     @Test("a new layout gets a new schema generation before its first frame; a client's channels go with it")
     func layoutChanges() throws {
         let h = CoreHarness()

@@ -98,18 +98,28 @@ struct OfflineReplayTests {
         #expect(try ReplayFixtures.frames(recording, [returning]).last?.samples[0].value == [0])
     }
 
-    /// Recordings/swipe-fling through the default bindings: the channel rests where the fling projects.
-    @Test func theDefaultBindingFlingsToTheProjectedEnd() throws {
+    /// Recordings/swipe-fling through the daemon's default configuration (drag → `touch.position`,
+    /// absolute, `release.target: stay`): the channel comes to rest exactly where the finger lifted.
+    @Test func theDefaultBindingRestsWhereTheFingerLifted() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
-        let inputs = ReplayFixtures.gestures(recording)
-        let ended = try #require(inputs.last { $0.phase == .ended })
-        let k = 0.998 / (1 - 0.998) / 1000
-        let expected = [Double(ended.location.x + ended.velocity.width * k), Double(ended.location.y + ended.velocity.height * k)]
+        let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
         let replay = try OfflineReplay(recording: recording)
         var last: ReplayFrame?
         replay.run { last = $0 }
-        let value = try #require(last?.samples.first?.value)
         #expect(replay.layout.channels.map(\.name) == ["touch.position"])
+        #expect(last?.samples.first?.value == [Double(ended.location.x), Double(ended.location.y)])
+        #expect(last?.samples.first?.velocity == [0, 0])
+    }
+
+    /// Pure projection (no snap points): the channel rests where a fling from the release would stop,
+    /// x + (v/1000)·d/(1 − d) per axis.
+    @Test func aProjectionWithoutSnapPointsRestsAtTheProjectedEnd() throws {
+        let recording = try ReplayFixtures.recording("swipe-fling.evemu")
+        let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
+        let k = 0.998 / (1 - 0.998) / 1000
+        let expected = [Double(ended.location.x + ended.velocity.width * k), Double(ended.location.y + ended.velocity.height * k)]
+        let binding = GestureBinding(channel: "c", follow: .absolute, release: .init(target: .project(snapPoints: [])))
+        let value = try #require(ReplayFixtures.frames(recording, [binding]).last?.samples.first?.value)
         #expect(abs(value[0] - expected[0]) < 1e-9 && abs(value[1] - expected[1]) < 1e-9)
     }
 
@@ -153,7 +163,7 @@ struct OfflineReplayTests {
             GestureBinding(channel: "drag", follow: .absolute, release: .init(target: .project(snapPoints: []))),
             GestureBinding(channel: "touch", gesture: .touches(count: 3)),
             GestureBinding(channel: "zoom", gesture: .pinch, bounds: ChannelBounds(lower: [0.5], upper: [2]),
-                           release: .init(animation: try BindingAnimation(".bouncy"), target: .project(snapPoints: [[1], [2]]))),
+                           release: .init(animation: try AnimationExpression.parse(".bouncy"), target: .project(snapPoints: [[1], [2]]))),
             GestureBinding(channel: "scroll", gesture: .scroll, release: .init(target: .origin)),
         ]
         let frames = try ReplayFixtures.frames(recording, bindings)

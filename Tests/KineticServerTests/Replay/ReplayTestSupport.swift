@@ -34,7 +34,7 @@ enum ReplayFixtures {
     static func frames(_ recording: Recording, _ bindings: [GestureBinding], rateHz: Double = 120,
                        reduceMotion: Bool = false) throws -> [ReplayFrame] {
         let replay = try OfflineReplay(recording: recording, options: ReplayOptions(
-            rateHz: rateHz, bindings: BindingConfiguration(bindings: bindings), reduceMotion: reduceMotion))
+            rateHz: rateHz, bindings: bindings, reduceMotion: reduceMotion))
         var frames: [ReplayFrame] = []
         replay.run { frames.append($0) }
         return frames
@@ -70,6 +70,11 @@ extension ReplayFixtures {
         }
         return shifted
     }
+}
+
+/// The sample of channel `name` in `engine` at its current time.
+func sample(_ engine: GraphChannelEngine, _ name: String) -> ChannelSample? {
+    engine.samples().first { $0.name == name }
 }
 
 /// Seconds of an event time relative to a frame's clock (both in ns on the recording's timeline).

@@ -1,0 +1,81 @@
+import Logging
+import NIOCore
+import ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kineticd` as a ServiceLifecycle service: serves until SIGTERM/SIGINT, talks to systemd
+/// (READY, STATUS, WATCHDOG, STOPPING), and on shutdown finishes the tick in progress, sends
+/// every client a `shutdown` event and closes.
+public struct KineticDaemonService: Service {
+    public var configuration: DaemonConfiguration
+    /// `--socket`, overriding the file and the environment.
+    public var socketOverride: String?
+    public var logger: Logger
+    public var notifier: SystemdNotifier
+
+    public init(configuration: DaemonConfiguration, socketOverride: String?, logger: Logger,
+                notifier: SystemdNotifier = .fromEnvironment()) {
+        self.configuration = configuration
+        self.socketOverride = socketOverride
+        self.logger = logger
+        self.notifier = notifier
+    }
+
+    /// The listening socket: an inherited one (socket activation) unless `--socket` names a path.
+    func listenSocket() throws -> (ListenSocket, String) {
+        if socketOverride == nil {
+            for (fd, name) in ListenFDs.take() where ListenFDs.isListeningUnixStream(fd) {
+                return (.inherited(fd), "socket-activated fd \(fd) (\(name))")
+            }
+        }
+        let path = try SocketLocation.resolve(explicit: socketOverride ?? configuration.socket)
+        return (.path(path), path)
+    }
+
+    /// The server configuration this daemon configuration implies.
+    func serverConfiguration() -> ServerConfiguration {
+        var groups: Set<UInt32> = []
+        if let name = configuration.controlGroup, let entry = getgrnam(name) { groups.insert(entry.pointee.gr_gid) }
+        return ServerConfiguration(tickHz: configuration.rateHz, maximumClients: configuration.maximumClients,
+                                   maximumChannelsPerClient: configuration.maximumChannelsPerClient,
+                                   authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: groups))
+    }
+
+    public func run() async throws {
+        let (listen, description) = try listenSocket()
+        let reduceMotion = configuration.reduceMotion
+        let server = try await DaemonServer.start(
+            makeEngine: {
+                let engine = GraphChannelEngine(epoch: MonotonicClock.now())
+                engine.reduceMotion = reduceMotion
+                return engine
+            },
+            configuration: serverConfiguration(),
+            transport: TransportConfiguration(socketGroup: configuration.socketGroup),
+            listen: listen)
+        logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(configuration.rateHz)"])
+        notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
+
+        await withTaskGroup(of: Void.self) { group in
+            if let interval = notifier.watchdogInterval {
+                let notifier = self.notifier
+                group.addTask {
+                    while !Task.isCancelled {
+                        // Only a responsive event loop earns a keep-alive: a stuck loop lets systemd restart us.
+                        _ = try? await server.withCore { $0.tickCount }
+                        notifier.watchdog()
+                        try? await Task.sleep(for: interval)
+                    }
+                }
+            }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        notifier.stopping(status: "shutting down")
+        logger.info("shutting down: closing clients")
+        await server.stop()
+        logger.info("stopped")
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Kinetic
+
+/// A Double that the grouped spring path does not know, so it always takes the generic path
+/// (FluidSpringAnimation sub-stepping through AnimationContext): the reference for the lanes.
+struct ReferenceDouble: VectorArithmetic, Animatable {
+    var value: Double
+    init(_ value: Double) { self.value = value }
+    static var zero: ReferenceDouble { ReferenceDouble(0) }
+    static func + (lhs: Self, rhs: Self) -> Self { Self(lhs.value + rhs.value) }
+    static func - (lhs: Self, rhs: Self) -> Self { Self(lhs.value - rhs.value) }
+    mutating func scale(by rhs: Double) { value *= rhs }
+    var magnitudeSquared: Double { value * value }
+}
+
+/// TestPoint's twin on the generic path.
+struct ReferencePoint: Animatable, Equatable {
+    var x: Double
+    var y: Double
+
+    var animatableData: AnimatablePair<ReferenceDouble, ReferenceDouble> {
+        get { AnimatablePair(ReferenceDouble(x), ReferenceDouble(y)) }
+        set { (x, y) = (newValue.first.value, newValue.second.value) }
+    }
+}
+
+/// The grouped fluid-spring path agrees with sub-stepping within 1e-9 (issue 3, item 6).
+@Suite struct SpringLaneTests {
+    static let springs: [Animation] = [
+        .spring, .snappy, .bouncy, .interactiveSpring, .interactiveSpring(response: 0.3, dampingFraction: 0.8, blendDuration: 0.25),
+        .spring(response: 0.2, dampingFraction: 0.5, blendDuration: 0.1), .smooth(duration: 0.3),
+    ]
+
+    @Test(arguments: [21, 22, 23])
+    func groupedMatchesSubStepping(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let graph = AnimationGraph()
+        let count = 24
+        let lanes = (0..<count).map { _ in graph.attribute(TestPoint(x: 0, y: 0)) }
+        let references = (0..<count).map { _ in graph.attribute(ReferencePoint(x: 0, y: 0)) }
+        var time = 0.0
+        var sawGrouped = false
+        for frame in 0..<600 {
+            // 120 Hz with occasional dropped frames.
+            time += (Double.random(in: 0..<1, using: &rng) < 0.1 ? 2 : 1) / 120
+            graph.advance(to: time)
+            for index in 0..<count {
+                let lane = lanes[index], reference = references[index]
+                #expect(lane.isAnimating == reference.isAnimating, "frame \(frame) attribute \(index)")
+                let p = lane.presentationValue, q = reference.presentationValue
+                #expect(abs(p.x - q.x) <= 1e-9 && abs(p.y - q.y) <= 1e-9, "frame \(frame) attribute \(index)")
+                let v = lane.velocity ?? .zero, w = reference.velocity.map { AnimatablePair($0.first.value, $0.second.value) } ?? .zero
+                #expect((v - w).magnitudeSquared.squareRoot() <= 1e-9 * max(1, v.magnitudeSquared.squareRoot()))
+                sawGrouped = sawGrouped || lane.laneGroup != nil
+                #expect(reference.laneGroup == nil)
+            }
+            // Re-target a random subset, mostly together (as one input frame would).
+            if Double.random(in: 0..<1, using: &rng) < 0.3 {
+                let animation = Self.springs.randomElement(using: &rng)!
+                let target = TestPoint(x: .random(in: -800...800, using: &rng), y: .random(in: -800...800, using: &rng))
+                withAnimation(animation) {
+                    for index in 0..<count where Bool.random(using: &rng) {
+                        let jitter = Double(index)
+                        lanes[index].value = TestPoint(x: target.x + jitter, y: target.y - jitter)
+                        references[index].value = ReferencePoint(x: target.x + jitter, y: target.y - jitter)
+                    }
+                }
+            }
+        }
+        #expect(sawGrouped)
+    }
+
+    @Test func scalarAndVectorAttributesUseGroups() {
+        let graph = AnimationGraph()
+        let scalar = graph.attribute(0.0)
+        let vector = graph.attribute(AnimatableVector([0, 0, 0]))
+        let reference = graph.attribute(ReferenceDouble(0))
+        withAnimation(.snappy) {
+            scalar.value = 100
+            vector.value = [100, -50, 25]
+            reference.value = ReferenceDouble(100)
+        }
+        #expect(scalar.laneGroup != nil)
+        #expect(vector.laneGroup?.dimension == 3)
+        for frame in 1...90 {
+            graph.advance(to: Double(frame) / 120)
+            #expect(abs(scalar.presentationValue - reference.presentationValue.value) <= 1e-9)
+            #expect(abs(vector.presentationValue[0] - reference.presentationValue.value) <= 1e-9)
+            #expect(abs(vector.presentationValue[1] + reference.presentationValue.value / 2) <= 1e-9)
+        }
+        #expect(scalar.isAnimating == reference.isAnimating)
+    }
+
+    @Test func attributesRetargetedTogetherShareOneGroup() {
+        let graph = AnimationGraph()
+        let attributes = (0..<50).map { _ in graph.attribute(TestPoint(x: 0, y: 0)) }
+        for frame in 1...30 {
+            graph.advance(to: Double(frame) / 120)
+            withAnimation(.interactiveSpring) {
+                for (index, attribute) in attributes.enumerated() {
+                    attribute.value = TestPoint(x: Double(frame * index), y: -Double(frame))
+                }
+            }
+            #expect(graph.springGroups.filter { $0.count > 0 }.count == 1)
+        }
+    }
+}
