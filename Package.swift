@@ -31,6 +31,7 @@ let package = Package(
         // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
         .target(name: "KineticServer", dependencies: [
             "Kinetic",
+            "KineticInput",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
