@@ -40,7 +40,7 @@ for path in paths {
         FileHandle.standardError.write(Data("kinetic-replay-bench: \(error)\n".utf8))
         exit(1)
     }
-    let replay = try OfflineReplay(recording: recording)
+    let replay = try GestureReplay(recording: recording)
     var bytes = 0
     let frames = replay.writeJSONLines { bytes += $0.count }
     let inputSeconds = Double((recording.events.last?.time.nanoseconds ?? 0) - (recording.events.first?.time.nanoseconds ?? 0)) / 1e9

@@ -21,7 +21,7 @@ struct Kineticctl: ParsableCommand {
               kineticctl reduce-motion on
               kineticctl devices
             """,
-        subcommands: [Subscribe.self, Animate.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Devices.self])
+        subcommands: [Subscribe.self, Animate.self, Replay.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Devices.self])
 }
 
 /// Options every daemon-talking subcommand shares.

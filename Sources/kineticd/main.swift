@@ -27,12 +27,17 @@ struct Kineticd: AsyncParsableCommand {
               --config FILE, else /etc/kinetic/kineticd.yaml when it exists, else the embedded default,
               which binds any touchscreen, touchpad or mouse drag to the channel touch.position.
 
+            REPLAY
+              --replay FILE feeds a recording through the bindings in real time, each event at its own
+              timestamp; without --loop the daemon keeps serving clients and commands afterwards.
+
             SIGNALS
               SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
 
             EXAMPLES
               kineticd --socket /tmp/k.sock --rate 240
               kineticd --config ./kineticd.yaml
+              kineticd --socket /tmp/k.sock --replay Recordings/swipe-fling.evemu --loop
               KINETIC_SOCKET=/tmp/k.sock kineticd &  kineticctl --socket /tmp/k.sock status
             """)
 
@@ -45,10 +50,17 @@ struct Kineticd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The tick rate in Hz, 30–480 (default 120).", valueName: "hz"))
     var rate: Double?
 
+    @Option(name: .long, help: ArgumentHelp("Replay this recording (evemu or libinput record) in real time instead of reading devices.", valueName: "file"))
+    var replay: String?
+
+    @Flag(name: .long, help: "With --replay: start the recording again after it ends.")
+    var loop = false
+
     @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     var logLevel: String = "info"
 
     func validate() throws {
+        if loop, replay == nil { throw ValidationError("--loop needs --replay FILE") }
         if let rate, !TickRate.range.contains(rate) { throw ValidationError("--rate must be between 30 and 480 Hz, got \(rate)") }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -71,7 +83,17 @@ struct Kineticd: AsyncParsableCommand {
             throw ExitCode(78)  // EX_CONFIG
         }
         if let rate { configuration.rateHz = rate }
-        let service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger)
+        var schedule: ReplaySchedule?
+        if let replay {
+            do {
+                schedule = try ReplaySchedule.load(path: replay)
+            } catch {
+                logger.critical("cannot read the recording \(replay): \(error)")
+                throw ExitCode(66)  // EX_NOINPUT
+            }
+        }
+        let service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger,
+                                           replay: schedule, loopReplay: loop)
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint],
                                                       logger: logger))
         do {

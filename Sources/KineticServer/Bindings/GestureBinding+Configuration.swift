@@ -6,7 +6,8 @@ extension GestureBinding {
     ///
     /// | gesture | channel value | follow |
     /// |---|---|---|
-    /// | `drag` | the primary touch's or the dragged pointer's position (mm) | absolute |
+    /// | `drag`, `value: translation` (default) | its value when the drag began + the translation (mm) | relative |
+    /// | `drag`, `value: location` | the primary touch's or the dragged pointer's position (mm) | absolute |
     /// | `touches` | each touch's position (mm), `CHANNEL.0` … `CHANNEL.9` | absolute |
     /// | `pinch` | the magnification, from 1; a later pinch scales the current value | relative |
     /// | `scroll` | the two fingers' accumulated translation (mm) | relative |
@@ -21,7 +22,7 @@ extension GestureBinding {
         switch configuration.gesture {
         case .drag:
             gesture = .drag(button: Self.buttonCodes[configuration.button])
-            follow = .absolute
+            follow = configuration.value == .location ? .absolute : .relative
         case .touches:
             gesture = .touches(count: Self.touchChannelCount)
             follow = .absolute

@@ -104,18 +104,17 @@ extension GesturePipeline {
             }
         } catch {
             // The channel was removed or redefined by a client (or the animation cannot be built):
-            // the binding skips this step rather than stopping the pipeline.
+            // the binding skips this step rather than stopping the pipeline, and says so.
+            record("\(binding.gesture.name) → \(name): \(error.message)")
             return
         }
         output.bindingEvents.append(BindingEvent(phase: phase, channel: name, time: time, input: input.value,
                                                  inputVelocity: input.velocity, target: target))
     }
 
-    /// The channel's presentation value at the engine's current time (its initial value if a client removed it).
+    /// The channel's presentation value at the engine's current time (zeros if a client removed it).
     private func presentation(of name: String, dimension: Int) -> [Double] {
-        guard let sample = engine.samples().first(where: { $0.name == name }) else {
-            return Array(repeating: 0, count: dimension)
-        }
-        return (0..<dimension).map { $0 < sample.value.count ? sample.value[$0] : 0 }
+        let value = engine.presentationValue(of: name) ?? []
+        return (0..<dimension).map { $0 < value.count ? value[$0] : 0 }
     }
 }

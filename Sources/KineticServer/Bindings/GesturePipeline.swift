@@ -26,6 +26,8 @@ public final class GesturePipeline {
     public let channels: [(name: String, dimension: Int)]
     /// Added to event timestamps (ns) to get engine time.
     public var timeOffsetNanoseconds: Int64 = 0
+    /// Steps the engine refused (a client removed or redefined a bound channel), newest last, at most 100.
+    public private(set) var problems: [String] = []
 
     private var devices: [AttachedDevice?] = []
 
@@ -88,6 +90,12 @@ public final class GesturePipeline {
         var output = PipelineOutput()
         for gesture in device.processor.process(event) { apply(gesture, on: device, into: &output) }
         return output
+    }
+
+    /// Keeps a refused step for the log.
+    func record(_ problem: String) {
+        if problems.count >= 100 { problems.removeFirst() }
+        problems.append(problem)
     }
 
     /// Stops following `handle`'s device (unplugged, or the recording ended) at `time`: gestures in

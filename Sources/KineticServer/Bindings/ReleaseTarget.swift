@@ -23,24 +23,34 @@ extension ReleaseTarget {
     ///   - decelerationRate: the per-millisecond decay d of the projection.
     ///
     /// The projected end of each component is x + (v/1000)·d/(1 − d) (``DecelerationRate``,
-    /// linux-input.md §5.5: a velocity decaying by d every millisecond travels that far); the
-    /// nearest snap point is the one at the least Euclidean distance from it, the earliest listed
-    /// on a tie.
+    /// linux-input.md §5.5: a velocity decaying by d every millisecond travels that far); see
+    /// ``resolve(current:origin:projectedEnd:bounds:)`` for the rest.
     public func resolve(current: [Double], origin: [Double], velocity: [Double], bounds: ChannelBounds?,
                         decelerationRate: DecelerationRate) -> [Double] {
+        let projected = current.indices.map { i in
+            decelerationRate.projectedEnd(position: current[i], velocity: i < velocity.count ? velocity[i] : 0)
+        }
+        return resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds)
+    }
+
+    /// The value the channel is animated to on release, given where a fling would stop.
+    ///
+    /// Stay: `current` clamped into the bounds. Return: `origin`. Project: the fling stops at the
+    /// bounds (`projectedEnd` clamped into them), and the channel rests at the snap point inside the
+    /// bounds nearest to that stop (least Euclidean distance, the earliest listed on a tie), or at
+    /// the stop itself when there are no such snap points. A non-finite projection counts as no
+    /// fling (the stop is `current`).
+    public func resolve(current: [Double], origin: [Double], projectedEnd: [Double], bounds: ChannelBounds?) -> [Double] {
         switch self {
         case .stay:
             return bounds?.clamped(current) ?? current
         case .origin:
             return origin
         case .project(let snapPoints):
-            let projected = current.indices.map { i in
-                decelerationRate.projectedEnd(position: current[i], velocity: i < velocity.count ? velocity[i] : 0)
-            }
-            // A non-finite velocity never reaches the channel: it rests where it was instead.
-            let end = projected.allSatisfy(\.isFinite) ? projected : current
-            let candidates = snapPoints.filter { $0.count == current.count && (bounds?.contains($0) ?? true) }
-            guard !candidates.isEmpty else { return bounds?.clamped(end) ?? end }
+            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
+            let end = bounds?.clamped(projected) ?? projected
+            let candidates = snapPoints.filter { $0.count == end.count && (bounds?.contains($0) ?? true) }
+            guard !candidates.isEmpty else { return end }
             var best = candidates[0]
             var bestDistance = Double.infinity
             for point in candidates {

@@ -78,4 +78,6 @@ public protocol ChannelEngine: AnyObject {
     func advance(to time: UInt64) -> [EngineEvent]
     /// The presentation value and velocity of every channel at the last advanced time, in ``channels`` order.
     func samples() -> [ChannelSample]
+    /// The presentation value of one channel at the last advanced time, without side effects.
+    func presentationValue(of name: String) -> [Double]?
 }

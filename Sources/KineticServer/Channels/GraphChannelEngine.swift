@@ -160,6 +160,11 @@ public final class GraphChannelEngine: ChannelEngine {
         }
     }
 
+    public func presentationValue(of name: String) -> [Double]? {
+        guard let entry = entries.first(where: { $0.descriptor.name == name }) else { return nil }
+        return padded(entry.attribute.presentationData.components, entry.descriptor.dimension)
+    }
+
     private func padded(_ components: [Double], _ dimension: Int) -> [Double] {
         components.count == dimension ? components
             : Array(components.prefix(dimension)) + Array(repeating: 0, count: max(0, dimension - components.count))

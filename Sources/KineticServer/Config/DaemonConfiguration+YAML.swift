@@ -126,7 +126,7 @@ struct YAMLReader {
     static let deviceClasses: Set<String> = ["touchscreen", "touchpad", "mouse", "pointer", "tablet", "keyboard", "joystick"]
 
     func binding(_ node: Node) throws(ConfigurationError) -> BindingConfiguration {
-        let keys = try mapping(node, keys: ["match", "gesture", "button", "channel", "animation", "release", "bounds", "rubber_band"])
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "channel", "animation", "release", "bounds", "rubber_band"])
         guard let channelNode = keys["channel"] else { throw error(node, "a binding needs a channel name") }
         var binding = BindingConfiguration(channel: try string(channelNode))
         if binding.channel.isEmpty || binding.channel.contains(where: { $0 == "*" || $0 == "?" }) {
@@ -149,6 +149,13 @@ struct YAMLReader {
                 throw error(gesture, "unknown gesture '\(name)'; use drag, touches, pinch or scroll")
             }
             binding.gesture = value
+        }
+        if let valueNode = keys["value"] {
+            let name = try string(valueNode)
+            guard let mode = BindingConfiguration.ValueMode(rawValue: name) else {
+                throw error(valueNode, "value is translation or location")
+            }
+            binding.value = mode
         }
         if let button = keys["button"] {
             binding.button = try string(button)

@@ -26,13 +26,14 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public static let systemPath = "/etc/kinetic/kineticd.yaml"
 
     /// The configuration used when no file exists: binds any touchscreen, touchpad or mouse drag to
-    /// `touch.position`, following the finger with `.interactiveSpring` and settling with `.spring`.
+    /// `touch.position` (the finger's position in mm), following the finger with `.interactiveSpring` and settling with `.spring`.
     public static let embeddedDefaultText = """
         rate_hz: 120
         bindings:
           - match:
               class: [touchscreen, touchpad, mouse]
             gesture: drag
+            value: location
             channel: touch.position
             animation: .interactiveSpring
             release:
@@ -98,8 +99,17 @@ public struct BindingConfiguration: Equatable, Sendable {
         case snap([[Double]])
     }
 
+    /// What a drag or scroll puts in the channel.
+    public enum ValueMode: String, Equatable, Sendable {
+        /// The channel's value when the gesture began plus the translation (SwiftUI's `.offset(drag)`).
+        case translation
+        /// The finger's absolute position in millimetres from the device's origin (drag only).
+        case location
+    }
+
     public var match = DeviceMatch()
     public var gesture = Gesture.drag
+    public var value = ValueMode.translation
     /// The mouse button that makes a pointer drag (`left`, `right`, `middle`).
     public var button = "left"
     public var channel: String
@@ -124,7 +134,7 @@ public struct BindingConfiguration: Equatable, Sendable {
     public static let defaultReleaseAnimation = AnimationExpression(base: .init(name: "spring"))
 
     public static func == (lhs: BindingConfiguration, rhs: BindingConfiguration) -> Bool {
-        lhs.match == rhs.match && lhs.gesture == rhs.gesture && lhs.button == rhs.button && lhs.channel == rhs.channel
+        lhs.match == rhs.match && lhs.gesture == rhs.gesture && lhs.value == rhs.value && lhs.button == rhs.button && lhs.channel == rhs.channel
             && lhs.animation == rhs.animation && lhs.releaseAnimation == rhs.releaseAnimation && lhs.release == rhs.release
             && lhs.bounds?.min == rhs.bounds?.min && lhs.bounds?.max == rhs.bounds?.max && lhs.rubberBand == rhs.rubberBand
     }

@@ -26,6 +26,10 @@ public final class ServerCore {
     private var nextGeneration: UInt32 = 1
     private var shuttingDown = false
 
+    /// Called at the start of every tick with its time, before the engine advances: a replay applies
+    /// the input events due by then, so a late timer never reorders input and ticks.
+    public var beforeTick: ((UInt64) -> Void)?
+
     /// Ticks taken, and ticks the clock reported missed.
     public private(set) var tickCount: UInt64 = 0
     public private(set) var missedTicks: UInt64 = 0
@@ -250,6 +254,14 @@ public final class ServerCore {
         }
     }
 
+    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame and
+    /// sends the events it returns to every client.
+    public func applyInput(_ body: (any ChannelEngine) -> [Event]) {
+        let events = body(engine)
+        requestFrame()
+        for event in events { broadcast(event) }
+    }
+
     private func requestFrame() {
         needsFrame = true
         wake()
@@ -290,6 +302,8 @@ public final class ServerCore {
     ///   nothing changed since the last frame, so that an idle daemon causes no wake-ups.
     @discardableResult
     public func tick(_ tick: Tick) -> Bool {
+        // Input due by this tick is applied first, at its own times (replay).
+        beforeTick?(tick.time)
         tickCount += 1
         missedTicks += tick.missed
         seq += 1

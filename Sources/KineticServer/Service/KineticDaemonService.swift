@@ -14,9 +14,15 @@ public struct KineticDaemonService: Service {
     public var socketOverride: String?
     public var logger: Logger
     public var notifier: SystemdNotifier
+    /// `--replay FILE`: replay this recording in real time instead of reading devices.
+    public var replay: ReplaySchedule?
+    /// `--loop`: replay again and again.
+    public var loopReplay = false
 
     public init(configuration: DaemonConfiguration, socketOverride: String?, logger: Logger,
-                notifier: SystemdNotifier = .fromEnvironment()) {
+                notifier: SystemdNotifier = .fromEnvironment(), replay: ReplaySchedule? = nil, loopReplay: Bool = false) {
+        self.replay = replay
+        self.loopReplay = loopReplay
         self.configuration = configuration
         self.socketOverride = socketOverride
         self.logger = logger
@@ -56,6 +62,17 @@ public struct KineticDaemonService: Service {
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
             listen: listen)
         logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(configuration.rateHz)"])
+        do {
+            if let replay {
+                try await server.startReplay(replay, bindings: configuration.bindings, loop: loopReplay)
+                logger.info("replaying", metadata: ["events": "\(replay.items.count)", "loop": "\(loopReplay)"])
+            } else {
+                try await server.defineBoundChannels(configuration.bindings)
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
         notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
 
         await withTaskGroup(of: Void.self) { group in

@@ -54,11 +54,13 @@ struct GestureBindingConfigurationTests {
               - channel: list
                 match: {class: touchpad}
                 gesture: scroll
+              - channel: pointer
+                value: location
             """
         let configuration = try DaemonConfiguration.parse(yaml, source: "test.yaml")
         let bindings = configuration.bindings.map(GestureBinding.init)
         let card = bindings[0]
-        #expect(card.gesture == .drag(button: 0x111) && card.follow == .absolute)
+        #expect(card.gesture == .drag(button: 0x111) && card.follow == .relative)
         #expect(card.device == DeviceMatch(classes: ["touchscreen", "touchpad"], name: "Wacom*", path: "/dev/input/event7"))
         #expect(card.animation == configuration.bindings[0].animation)
         #expect(card.release.animation == configuration.bindings[0].releaseAnimation)
@@ -70,6 +72,7 @@ struct GestureBindingConfigurationTests {
         #expect(bindings[1].release.target == .origin)
         #expect(bindings[2].channelNames == (0..<10).map { "finger.\($0)" } && bindings[2].follow == .absolute)
         #expect(bindings[3].gesture == .scroll && bindings[3].follow == .relative && bindings[3].initialValue == [0, 0])
+        #expect(bindings[4].gesture == .drag(button: 0x110) && bindings[4].follow == .absolute)
     }
 
     @Test func deviceMatchUsesClassNameGlobAndPath() {

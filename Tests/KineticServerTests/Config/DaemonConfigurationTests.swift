@@ -11,7 +11,7 @@ struct DaemonConfigurationTests {
         #expect(configuration.bindings.count == 1)
         let binding = configuration.bindings[0]
         #expect(binding.match.classes == ["touchscreen", "touchpad", "mouse"])
-        #expect(binding.gesture == .drag && binding.channel == "touch.position")
+        #expect(binding.gesture == .drag && binding.channel == "touch.position" && binding.value == .location)
         #expect(binding.animation.description == ".interactiveSpring")
         #expect(binding.releaseAnimation.description == ".spring")
         #expect(binding.release == .stay)

@@ -7,7 +7,7 @@ struct SVGPlotTests {
     /// each, one dot per input sample in each, and a release marker.
     @Test func theFlingPlotHasTheCurvesAndTheInputSamples() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
-        let replay = try OfflineReplay(recording: recording)
+        let replay = try GestureReplay(recording: recording)
         var frames: [ReplayFrame] = []
         replay.run { frames.append($0) }
         let data = PlotData(frames: frames, layout: replay.layout, title: "swipe-fling")
@@ -30,7 +30,7 @@ struct SVGPlotTests {
     /// Frames printed by `replay` (or `subscribe`) plot the same curves as the replay itself, without
     /// input samples; non-frame lines are skipped, and garbage is an error naming the line.
     @Test func jsonLinesFramesPlotTheSameCurves() throws {
-        let replay = try OfflineReplay(recording: try ReplayFixtures.recording("pinch.evemu"))
+        let replay = try GestureReplay(recording: try ReplayFixtures.recording("pinch.evemu"))
         var text = ""
         replay.writeJSONLines { text += String(decoding: $0, as: UTF8.self) }
         var frames: [ReplayFrame] = []

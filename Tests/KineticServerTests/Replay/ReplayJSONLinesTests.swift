@@ -7,7 +7,7 @@ struct ReplayJSONLinesTests {
     /// The output is the protocol's JSON Lines: a schema, then frames a client decoder reads back
     /// exactly (shortest round-trip doubles), in order.
     @Test func framesReadBackThroughTheClientDecoder() throws {
-        let replay = try OfflineReplay(recording: try ReplayFixtures.recording("swipe-fling.evemu"))
+        let replay = try GestureReplay(recording: try ReplayFixtures.recording("swipe-fling.evemu"))
         var bytes: [UInt8] = []
         let count = replay.writeJSONLines { bytes += $0 }
         var frames: [ReplayFrame] = []

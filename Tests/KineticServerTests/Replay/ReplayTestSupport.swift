@@ -33,7 +33,7 @@ enum ReplayFixtures {
     /// Runs a replay and returns its frames.
     static func frames(_ recording: Recording, _ bindings: [GestureBinding], rateHz: Double = 120,
                        reduceMotion: Bool = false) throws -> [ReplayFrame] {
-        let replay = try OfflineReplay(recording: recording, options: ReplayOptions(
+        let replay = try GestureReplay(recording: recording, options: ReplayOptions(
             rateHz: rateHz, bindings: bindings, reduceMotion: reduceMotion))
         var frames: [ReplayFrame] = []
         replay.run { frames.append($0) }

@@ -94,6 +94,10 @@ final class LinearChannelEngine: ChannelEngine {
         return events
     }
 
+    func presentationValue(of name: String) -> [Double]? {
+        table.first { $0.descriptor.name == name }?.value
+    }
+
     func samples() -> [ChannelSample] {
         table.map { ChannelSample(name: $0.descriptor.name, value: $0.value, velocity: $0.velocity) }
     }

@@ -12,6 +12,8 @@ final class SocketTestClient {
     private(set) var sawEOF = false
     /// The most recent schema's layout.
     private(set) var layout: FrameLayout?
+    /// Every schema's layout, by generation.
+    private(set) var layouts: [UInt32: FrameLayout] = [:]
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -68,6 +70,7 @@ final class SocketTestClient {
                         guard let o = $0.objectValue, let name = o["name"]?.stringValue, let d = o["dimension"]?.numberValue else { return nil }
                         return (name, Int(d))
                     })
+                    layouts[UInt32(generation)] = layout
                 }
                 got.append(message)
                 received.append(message)

@@ -6,7 +6,7 @@ import Testing
 
 /// End-to-end runs of recordings through the real pipeline (FrameProcessor → GestureTracker →
 /// bindings → AnimationGraph) on the virtual clock.
-struct OfflineReplayTests {
+struct GestureReplayTests {
     /// The finger (absolute, mm) followed by the default interactive spring, released in place.
     static let follow = GestureBinding(channel: "finger", follow: .absolute)
 
@@ -103,7 +103,7 @@ struct OfflineReplayTests {
     @Test func theDefaultBindingRestsWhereTheFingerLifted() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
         let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
-        let replay = try OfflineReplay(recording: recording)
+        let replay = try GestureReplay(recording: recording)
         var last: ReplayFrame?
         replay.run { last = $0 }
         #expect(replay.layout.channels.map(\.name) == ["touch.position"])
@@ -206,7 +206,7 @@ struct OfflineReplayTests {
 
     @Test(arguments: ["swipe-fling.evemu", "pinch.evemu", "mouse-drag.evemu"])
     func twoRunsAreBitIdentical(name: String) throws {
-        let replay = try OfflineReplay(recording: try ReplayFixtures.recording(name))
+        let replay = try GestureReplay(recording: try ReplayFixtures.recording(name))
         var first: [UInt8] = [], second: [UInt8] = []
         replay.writeJSONLines { first += $0 }
         replay.writeJSONLines { second += $0 }
@@ -215,7 +215,7 @@ struct OfflineReplayTests {
 
     @Test func rejectsRatesOutsideTheDaemonsRange() throws {
         let recording = try ReplayFixtures.recording("tap.evemu")
-        #expect(throws: ReplayError.self) { try OfflineReplay(recording: recording, options: ReplayOptions(rateHz: 10)) }
-        #expect(throws: ReplayError.self) { try OfflineReplay(recording: recording, options: ReplayOptions(rateHz: 1000)) }
+        #expect(throws: ReplayError.self) { try GestureReplay(recording: recording, options: ReplayOptions(rateHz: 10)) }
+        #expect(throws: ReplayError.self) { try GestureReplay(recording: recording, options: ReplayOptions(rateHz: 1000)) }
     }
 }

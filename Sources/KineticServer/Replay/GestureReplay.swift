@@ -1,7 +1,10 @@
 import KineticInput
 
-/// Deterministic offline replay (`kineticctl replay`, issue 6 §1): a recording in, the frames a
-/// subscriber of the daemon would see out, computed on a virtual clock as fast as the machine goes.
+/// Deterministic replay at the bindings' level: a recording in, every channel's value and velocity
+/// at every tick out — with what the bindings saw and did (``BindingEvent``s) — computed on a
+/// virtual clock as fast as the machine goes. `plot` overlays those input samples, the tests check
+/// the motion against them, and `make bench-replay` measures it. (``OfflineReplay`` is the same
+/// composition seen through the protocol: `kineticctl replay` prints a subscriber's JSON frames.)
 ///
 /// It runs the daemon's own composition — a ``GesturePipeline`` driving a ``GraphChannelEngine`` —
 /// on a virtual clock that ticks at ``ReplayOptions/rateHz`` from the first event's time: tick k is
@@ -14,7 +17,7 @@ import KineticInput
 ///
 /// Frame times are on the recording's clock. Nothing reads a clock or iterates an unordered
 /// collection, so two runs give bit-identical frames.
-public struct OfflineReplay {
+public struct GestureReplay {
     /// The recording replayed.
     public let recording: Recording
     /// The options.

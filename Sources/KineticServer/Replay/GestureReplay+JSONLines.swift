@@ -1,4 +1,4 @@
-extension OfflineReplay {
+extension GestureReplay {
     /// Runs the replay and writes it as the protocol's JSON Lines (docs/PROTOCOL.md): first the
     /// `schema` of ``layout``, then one `frame` per tick,
     /// `{"type":"frame","generation":1,"seq":N,"time_ns":T,"values":{"NAME":{"value":[…],"velocity":[…]}}}`.
