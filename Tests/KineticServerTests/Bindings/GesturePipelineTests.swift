@@ -205,3 +205,38 @@ struct GesturePipelineTests {
         #expect(bouncing.contains { $0.samples[0].value[0] < target - 1 })
     }
 }
+
+/// What the pipeline hands back besides its own steps.
+struct GesturePipelineEngineEventTests {
+    /// A client's animation that completes while input advances the engine reports its completion
+    /// through the pipeline's output (and GestureBinder keeps it for the service), never dropped.
+    @Test func completionsThatFallDueDuringInputAreHandedBack() throws {
+        let recording = try ReplayFixtures.recording("drag-hold.evemu")
+        let engine = GraphChannelEngine(epoch: 0)
+        try engine.define("badge", dimension: 1, initial: [0], owner: .client(7), at: 0)
+        let token = CompletionToken(client: 7, commandID: 1, criterion: .removed)
+        _ = try engine.animate("badge", to: [1], with: try AnimationExpression.parse(".linear(duration: 0.1)"),
+                               completion: token, at: 0)
+        let binder = GestureBinder(bindings: [BindingConfiguration(channel: "card")])
+        try binder.defineChannels(in: engine, at: 0)
+        let device = try #require(binder.attach(recording.device, path: "/dev/input/event0"))
+        for event in recording.events { _ = binder.process(event, from: device, engine: engine) }
+        #expect(binder.takeEngineEvents() == [.completed(token, channel: "badge")])
+        #expect(binder.takeEngineEvents().isEmpty)
+    }
+
+    /// A client that removes a bound channel does not stop the pipeline: the steps are refused and
+    /// recorded, and the other bindings go on.
+    @Test func aRemovedChannelIsRecordedNotFatal() throws {
+        let recording = try ReplayFixtures.recording("pinch.evemu")
+        let engine = GraphChannelEngine(epoch: 0)
+        let pipeline = try GesturePipeline(bindings: [GestureBinding(channel: "drag"), GestureBinding(channel: "zoom", gesture: .pinch)],
+                                           engine: engine, at: 0)
+        _ = try engine.remove("zoom", at: 0)
+        let handle = pipeline.attach(recording.device, path: nil)
+        let events = recording.events.flatMap { pipeline.process($0, from: handle).bindingEvents }
+        #expect(events.contains { $0.channel == "drag" && $0.phase == .ended })
+        #expect(!events.contains { $0.channel == "zoom" })
+        #expect(pipeline.problems.first?.contains("zoom") == true)
+    }
+}
