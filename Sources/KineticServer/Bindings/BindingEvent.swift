@@ -17,6 +17,7 @@ public struct BindingEvent: Equatable, Sendable {
     /// release target when it ends or is cancelled.
     public var target: [Double]
 
+    /// An event with every field given.
     public init(phase: GestureEvent.Phase, channel: String, time: EventTime, input: [Double], inputVelocity: [Double],
                 target: [Double]) {
         self.phase = phase
@@ -32,9 +33,12 @@ public struct BindingEvent: Equatable, Sendable {
 /// that became due while the graph advanced to the input's time (clients' animations finishing),
 /// which the caller must deliver like any other engine events.
 public struct PipelineOutput: Equatable, Sendable {
+    /// What the bindings did, in order.
     public var bindingEvents: [BindingEvent] = []
+    /// Engine events (completions) that came due while the engine advanced to the input's times.
     public var engineEvents: [EngineEvent] = []
 
+    /// An output with the given events.
     public init(bindingEvents: [BindingEvent] = [], engineEvents: [EngineEvent] = []) {
         self.bindingEvents = bindingEvents
         self.engineEvents = engineEvents

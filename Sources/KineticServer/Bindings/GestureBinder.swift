@@ -29,6 +29,7 @@ public final class GestureBinder {
     private var pipeline: GesturePipeline?
     private var handles: [GesturePipeline.DeviceHandle?] = []
 
+    /// A binder for the configuration's `bindings`; ``defineChannels(in:at:)`` comes next.
     public init(bindings: [BindingConfiguration]) {
         self.bindings = bindings
     }

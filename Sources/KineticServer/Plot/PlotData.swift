@@ -20,6 +20,7 @@ public struct PlotData: Equatable, Sendable {
         /// When a gesture ended or was cancelled (seconds from the first frame), and the release target.
         public var releases: [(time: Double, target: Double)] = []
 
+        /// A series with frame samples and no input samples yet.
         public init(label: String, times: [Double] = [], values: [Double] = [], velocities: [Double] = []) {
             self.label = label
             self.times = times
@@ -27,6 +28,7 @@ public struct PlotData: Equatable, Sendable {
             self.velocities = velocities
         }
 
+        /// Equal when every sample and release is.
         public static func == (lhs: Series, rhs: Series) -> Bool {
             lhs.label == rhs.label && lhs.times == rhs.times && lhs.values == rhs.values
                 && lhs.velocities == rhs.velocities && lhs.inputTimes == rhs.inputTimes
@@ -40,6 +42,7 @@ public struct PlotData: Equatable, Sendable {
     /// What the plot shows, for its title.
     public var title: String
 
+    /// A plot of `series` titled `title`.
     public init(series: [Series], title: String) {
         self.series = series
         self.title = title

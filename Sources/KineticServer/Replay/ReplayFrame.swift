@@ -12,6 +12,7 @@ public struct ReplayFrame: Equatable, Sendable {
     /// The binding events of the input applied after the previous tick, up to and including this one.
     public var bindingEvents: [BindingEvent]
 
+    /// A frame with every field given.
     public init(seq: UInt64, timeNanoseconds: UInt64, samples: [ChannelSample], bindingEvents: [BindingEvent]) {
         self.seq = seq
         self.timeNanoseconds = timeNanoseconds

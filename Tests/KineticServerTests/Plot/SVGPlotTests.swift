@@ -54,3 +54,18 @@ struct SVGPlotTests {
         for (a, b) in zip(axis.ticks, ticks) { #expect(abs(a - b) < 1e-9) }
     }
 }
+
+/// `kineticctl replay` output (no schema line: a subscriber's frames) plots too, channels by name.
+struct SVGPlotOfflineReplayTests {
+    @Test func theFramesOfKineticctlReplayPlot() throws {
+        let recording = try ReplayFixtures.recording("swipe-fling.evemu")
+        let lines = try OfflineReplay.run(schedule: ReplaySchedule(recordings: [recording]),
+                                          configuration: DaemonConfiguration.embeddedDefault)
+        let data = try PlotData.fromJSONLines(lines.joined(separator: "\n"), title: "replay")
+        #expect(data.series.map(\.label) == ["touch.position[0]", "touch.position[1]"])
+        #expect(data.series[0].times.count == lines.count)
+        let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
+        #expect(data.series[0].values.last == Double(ended.location.x))
+        #expect(SVGPlot.render(data).components(separatedBy: "<polyline").count - 1 == 4)
+    }
+}
