@@ -208,10 +208,10 @@ public final class GestureBinder {
             value = RubberBand.apply(raw, lower: bounds.min, upper: bounds.max, constant: binding.rubberBand)
         }
         run { () throws(ProtocolError) in
-            if engine.reduceMotion {
-                _ = try engine.set(binding.channel, to: value, at: time)
+            if let animation = binding.animation, !engine.reduceMotion {
+                _ = try engine.animate(binding.channel, to: value, with: animation, completion: nil, at: time)
             } else {
-                _ = try engine.animate(binding.channel, to: value, with: binding.animation, completion: nil, at: time)
+                _ = try engine.set(binding.channel, to: value, at: time)
             }
         }
     }
