@@ -10,7 +10,7 @@ deps:
 	@./scripts/install-deps.sh
 
 demo: deps
-	$(SWIFT) run -c release kinetic-showcase
+	$(SWIFT) run -c release kineticctl demo
 
 # Builds everything (tests included), fails on any compiler warning in our own code
 # (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.

@@ -3,7 +3,7 @@ import KineticServer
 
 /// `kineticctl`: the client tool of kineticd.
 @main
-struct Kineticctl: ParsableCommand {
+struct Kineticctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kineticctl",
         abstract: "Talks to kineticd: subscribe to frames, animate channels, inspect the daemon and input devices.",
@@ -20,8 +20,10 @@ struct Kineticctl: ParsableCommand {
               kineticctl status
               kineticctl reduce-motion on
               kineticctl devices
+              kineticctl replay Recordings/swipe-fling.evemu > frames.jsonl
+              kineticctl demo
             """,
-        subcommands: [Subscribe.self, Animate.self, Replay.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Devices.self])
+        subcommands: [Subscribe.self, Animate.self, Replay.self, Plot.self, Demo.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Devices.self])
 }
 
 /// Options every daemon-talking subcommand shares.

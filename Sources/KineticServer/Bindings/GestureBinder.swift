@@ -4,8 +4,9 @@ import KineticInput
 /// `gesture.ended` events out, over one ``GesturePipeline`` (which does the work: frames →
 /// gestures → retargets at each event's own time → release targets).
 ///
-/// Call ``defineChannels(in:at:)`` first: it creates the pipeline on that engine. The `engine`
-/// argument of ``process(_:from:engine:)`` and ``detach(_:at:engine:)`` must be that same engine.
+/// ``defineChannels(in:at:)`` creates the bound channels in an engine (once per engine); devices
+/// attach independently, and ``process(_:from:engine:)`` and ``detach(_:at:engine:)`` work on the
+/// engine they are given.
 ///
 /// Engine events that become due while the pipeline advances the engine to an input's time
 /// (another client's animation completing) are kept in ``engineEvents`` until
@@ -19,19 +20,20 @@ public final class GestureBinder {
     /// Added to input timestamps (ns) to get the daemon's CLOCK_MONOTONIC time: 0 for live devices
     /// (their clock is CLOCK_MONOTONIC), the replay offset for recordings.
     public var timeOffset: Int64 = 0 {
-        didSet { pipeline?.timeOffsetNanoseconds = timeOffset }
+        didSet { pipeline.timeOffsetNanoseconds = timeOffset }
     }
     /// Problems met while applying input (a channel removed or redefined by hand, …), for the log.
-    public var problems: [String] { pipeline?.problems ?? [] }
+    public var problems: [String] { pipeline.problems }
     /// Engine events that came due while input advanced the engine (see the type's documentation).
     public private(set) var engineEvents: [EngineEvent] = []
 
-    private var pipeline: GesturePipeline?
+    private let pipeline: GesturePipeline
     private var handles: [GesturePipeline.DeviceHandle?] = []
 
-    /// A binder for the configuration's `bindings`; ``defineChannels(in:at:)`` comes next.
+    /// A binder for the configuration's `bindings`.
     public init(bindings: [BindingConfiguration]) {
         self.bindings = bindings
+        pipeline = GesturePipeline(bindings: bindings.map(GestureBinding.init))
     }
 
     /// The dimension a binding's channels have: 1 for pinch, 2 for the others (touches: each of
@@ -40,42 +42,34 @@ public final class GestureBinder {
         gesture == .pinch ? 1 : 2
     }
 
-    /// Defines every bound channel (owned by the configuration) at its initial value — zeros, 1 for
-    /// pinch — and prepares the pipeline on `engine`.
+    /// Defines every bound channel in `engine` (owned by the configuration) at its initial value —
+    /// zeros, 1 for pinch.
     public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ConfigurationError) {
         do {
-            let pipeline = try GesturePipeline(bindings: bindings.map(GestureBinding.init), engine: engine, at: time)
-            pipeline.timeOffsetNanoseconds = timeOffset
-            self.pipeline = pipeline
+            try pipeline.defineChannels(in: engine, at: time)
         } catch {
             throw ConfigurationError(source: "bindings", reason: error.message)
         }
     }
 
-    /// Attaches a device; returns `nil` when no binding matches it (its events would be ignored) or
-    /// the channels are not defined yet.
+    /// Attaches a device; returns `nil` when no binding matches it (its events would be ignored).
     public func attach(_ description: DeviceDescription, path: String) -> DeviceID? {
-        guard let pipeline else { return nil }
-        let handle = pipeline.attach(description, path: path)
-        guard pipeline.isBound(handle) else {
-            _ = pipeline.detach(handle, at: EventTime(seconds: 0, microseconds: 0))
-            return nil
-        }
+        guard let handle = pipeline.attach(description, path: path) else { return nil }
         handles.append(handle)
         return handles.count - 1
     }
 
     /// Detaches a device (unplugged): its gestures are cancelled, which releases their channels.
     public func detach(_ id: DeviceID, at time: EventTime, engine: any ChannelEngine) -> [Event] {
-        guard let pipeline, id >= 0, id < handles.count, let handle = handles[id] else { return [] }
+        guard id >= 0, id < handles.count, let handle = handles[id] else { return [] }
         handles[id] = nil
-        return events(pipeline.detach(handle, at: time))
+        return events(pipeline.detach(handle, at: time, engine: engine))
     }
 
     /// Feeds one input event; gestures complete at `SYN_REPORT` and are applied at their timestamp.
     public func process(_ event: InputEvent, from id: DeviceID, engine: any ChannelEngine) -> [Event] {
-        guard let pipeline, id >= 0, id < handles.count, let handle = handles[id] else { return [] }
-        return events(pipeline.process(event, from: handle))
+        guard id >= 0, id < handles.count, let handle = handles[id] else { return [] }
+        return events(pipeline.process(event, from: handle, engine: engine))
     }
 
     /// The engine events kept since the last call (see ``engineEvents``).

@@ -30,8 +30,9 @@ public struct GestureBinding: Equatable, Sendable {
     public var bounds: ChannelBounds?
     /// The resistance past the bounds.
     public var rubberBand: RubberBand
-    /// The animation of every input frame.
-    public var animation: AnimationExpression
+    /// The animation of every input frame; `nil` (`animation: none`) sets the channel to the input
+    /// without animation, like SwiftUI's `withAnimation(nil)`.
+    public var animation: AnimationExpression?
     /// What happens on release.
     public var release: Release
 
@@ -57,7 +58,7 @@ public struct GestureBinding: Equatable, Sendable {
     public init(channel: String, device: DeviceMatch = DeviceMatch(), gesture: BindingGesture = .drag(button: nil),
                 follow: FollowMode = .relative, axes: BindingAxes = .both, scale: Double = 1, initial: [Double]? = nil,
                 bounds: ChannelBounds? = nil, rubberBand: RubberBand = RubberBand(),
-                animation: AnimationExpression = BindingConfiguration.defaultAnimation, release: Release = Release()) {
+                animation: AnimationExpression? = BindingConfiguration.defaultAnimation, release: Release = Release()) {
         self.device = device
         self.gesture = gesture
         self.channel = channel

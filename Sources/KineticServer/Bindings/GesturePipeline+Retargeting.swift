@@ -4,7 +4,7 @@ import KineticInput
 extension GesturePipeline {
     /// Applies one gesture event: the tracker first, then every binding of the device reads what
     /// changed and drives its channels at the event's time.
-    func apply(_ gesture: GestureEvent, on device: AttachedDevice, into output: inout PipelineOutput) {
+    func apply(_ gesture: GestureEvent, on device: AttachedDevice, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll)
         device.tracker.update(with: gesture)
         let tracker = device.tracker
@@ -18,26 +18,27 @@ extension GesturePipeline {
                 let reading = GestureReading.planar(location: drag.location, translation: drag.translation,
                                                     velocity: drag.velocity)
                 drive(&device.activities[index], slot: 0, phase: drag.phase, reading: reading, time: gesture.time,
-                      into: &output)
+                      engine: engine, into: &output)
             case .scroll:
                 guard let scroll = tracker.scroll, scroll != before.scroll else { continue }
                 let reading = GestureReading.planar(location: scroll.location, translation: scroll.translation,
                                                     velocity: scroll.velocity)
                 drive(&device.activities[index], slot: 0, phase: scroll.phase, reading: reading, time: gesture.time,
-                      into: &output)
+                      engine: engine, into: &output)
             case .pinch:
                 guard let magnify = tracker.magnify, magnify != before.magnify else { continue }
                 drive(&device.activities[index], slot: 0, phase: magnify.phase,
                       reading: .magnification(magnify.magnification, velocity: magnify.velocity), time: gesture.time,
-                      into: &output)
+                      engine: engine, into: &output)
             case .touches:
-                driveTouch(&device.activities[index], gesture: gesture, into: &output)
+                driveTouch(&device.activities[index], gesture: gesture, engine: engine, into: &output)
             }
         }
     }
 
     /// A touches binding: each touch keeps the channel it took when it landed.
-    private func driveTouch(_ activity: inout BindingActivity, gesture: GestureEvent, into output: inout PipelineOutput) {
+    private func driveTouch(_ activity: inout BindingActivity, gesture: GestureEvent, engine: any ChannelEngine,
+                            into output: inout PipelineOutput) {
         var slot = activity.touches.firstIndex { $0?.source == gesture.source }
         if slot == nil, gesture.phase == .began || gesture.phase == .changed {
             slot = activity.touches.firstIndex { $0 == nil }
@@ -46,7 +47,7 @@ extension GesturePipeline {
         guard let slot, let start = activity.touches[slot]?.start else { return }
         let translation = CGSize(width: gesture.location.x - start.x, height: gesture.location.y - start.y)
         let reading = GestureReading.planar(location: gesture.location, translation: translation, velocity: gesture.velocity)
-        drive(&activity, slot: slot, phase: gesture.phase, reading: reading, time: gesture.time, into: &output)
+        drive(&activity, slot: slot, phase: gesture.phase, reading: reading, time: gesture.time, engine: engine, into: &output)
         if gesture.phase == .ended || gesture.phase == .cancelled { activity.touches[slot] = nil }
     }
 
@@ -55,11 +56,12 @@ extension GesturePipeline {
     /// Began: the origin is the channel's presentation value (a moving channel is caught where it
     /// is); an absolute gesture's channel jumps to the contact (a new touch is where it lands, with
     /// nothing in between to animate). Changed: target = the input, rubber-banded past the bounds,
-    /// animated with `binding.animation` — or set without animation under reduce motion. Ended: the
+    /// animated with `binding.animation` — or set without animation under reduce motion or with
+    /// `animation: none`. Ended: the
     /// release target from the input's velocity; cancelled: the same with zero velocity; either is
     /// animated with the release animation (the engine applies reduce motion to it).
     private func drive(_ activity: inout BindingActivity, slot: Int, phase: GestureEvent.Phase, reading: GestureReading,
-                       time: EventTime, into output: inout PipelineOutput) {
+                       time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let binding = bindings[activity.binding]
         let name = activity.channels[slot]
         let origin: [Double]
@@ -70,7 +72,7 @@ extension GesturePipeline {
             if phase == .began || activity.origins[slot] == nil {
                 let engineTime = engineTime(of: time)
                 output.engineEvents += engine.advance(to: engineTime)
-                activity.origins[slot] = presentation(of: name, dimension: binding.dimension)
+                activity.origins[slot] = presentation(of: name, dimension: binding.dimension, in: engine)
                 starts = true
             }
             origin = activity.origins[slot] ?? binding.initialValue
@@ -89,10 +91,10 @@ extension GesturePipeline {
             switch phase {
             case .began, .changed:
                 target = following
-                if engine.reduceMotion || (starts && binding.follow == .absolute) {
-                    output.engineEvents += try engine.set(name, to: target, at: at)
+                if let animation = binding.animation, !engine.reduceMotion, !(starts && binding.follow == .absolute) {
+                    output.engineEvents += try engine.animate(name, to: target, with: animation, completion: nil, at: at)
                 } else {
-                    output.engineEvents += try engine.animate(name, to: target, with: binding.animation, completion: nil, at: at)
+                    output.engineEvents += try engine.set(name, to: target, at: at)
                 }
             case .ended, .cancelled:
                 let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
@@ -113,7 +115,7 @@ extension GesturePipeline {
     }
 
     /// The channel's presentation value at the engine's current time (zeros if a client removed it).
-    private func presentation(of name: String, dimension: Int) -> [Double] {
+    private func presentation(of name: String, dimension: Int, in engine: any ChannelEngine) -> [Double] {
         let value = engine.presentationValue(of: name) ?? []
         return (0..<dimension).map { $0 < value.count ? value[$0] : 0 }
     }

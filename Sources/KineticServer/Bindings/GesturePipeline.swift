@@ -12,14 +12,15 @@ import KineticInput
 /// On end or cancel the channel is animated to its release target (``GestureBinding``). The
 /// caller ticks the engine between events and publishes its samples.
 ///
+/// ``defineChannels(in:at:)`` creates the bound channels in an engine; devices can be attached
+/// before or after, and every call that changes channels takes the engine it works on.
+///
 /// Time is a parameter: the engine's time (CLOCK_MONOTONIC ns) of an event is its timestamp plus
 /// ``timeOffsetNanoseconds``. Live devices stamp CLOCK_MONOTONIC (offset 0); a recording replayed
 /// in real time can be moved onto the daemon's clock with the offset.
 ///
-/// Like the engine, a pipeline is used from one thread only (not `Sendable`).
+/// A pipeline is used from one thread only, like the engine (not `Sendable`).
 public final class GesturePipeline {
-    /// The engine whose channels the bindings drive.
-    public let engine: any ChannelEngine
     /// The bindings, in configuration order.
     public let bindings: [GestureBinding]
     /// The channels the bindings drive (name, dimension), in the order the bindings name them.
@@ -30,33 +31,44 @@ public final class GesturePipeline {
     public private(set) var problems: [String] = []
 
     private var devices: [AttachedDevice?] = []
+    /// A channel two bindings give different dimensions, if any: defining the channels fails then.
+    private let conflict: String?
 
     /// Identifies an attached device.
     public struct DeviceHandle: Hashable, Sendable {
         let index: Int
     }
 
-    /// Defines the bindings' channels in `engine` at `time` (owned by the configuration, at their
-    /// initial values). Bindings that share a channel must agree on its dimension.
-    public init(bindings: [GestureBinding], engine: any ChannelEngine, at time: UInt64) throws(ProtocolError) {
-        self.engine = engine
+    /// A pipeline for `bindings`. Bindings that share a channel must agree on its dimension
+    /// (``defineChannels(in:at:)`` refuses them otherwise).
+    public init(bindings: [GestureBinding]) {
         self.bindings = bindings
         var channels: [(name: String, dimension: Int)] = []
+        var conflict: String?
         for binding in bindings {
             for name in binding.channelNames {
                 if let existing = channels.first(where: { $0.name == name }) {
-                    guard existing.dimension == binding.dimension else {
-                        throw ProtocolError(.dimensionMismatch,
-                                            "channel \"\(name)\" is bound with \(existing.dimension) and \(binding.dimension) components")
+                    if existing.dimension != binding.dimension, conflict == nil {
+                        conflict = "channel \"\(name)\" is bound with \(existing.dimension) and \(binding.dimension) components"
                     }
                     continue
                 }
                 channels.append((name, binding.dimension))
-                try engine.define(name, dimension: binding.dimension, initial: binding.initialValue,
-                                  owner: .configuration, at: time)
             }
         }
         self.channels = channels
+        self.conflict = conflict
+    }
+
+    /// Defines every bound channel in `engine` at `time`, owned by the configuration, at the
+    /// bindings' initial values.
+    public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ProtocolError) {
+        if let conflict { throw ProtocolError(.dimensionMismatch, conflict) }
+        for channel in channels {
+            let initial = bindings.first { $0.channelNames.contains(channel.name) }?.initialValue
+                ?? Array(repeating: 0, count: channel.dimension)
+            try engine.define(channel.name, dimension: channel.dimension, initial: initial, owner: .configuration, at: time)
+        }
     }
 
     /// Whether any bound gesture is in progress (the daemon's clock keeps ticking while one is).
@@ -65,30 +77,26 @@ public final class GesturePipeline {
     }
 
     /// Starts following `device` (opened from `path`, `nil` for a recording) with the bindings that
-    /// match it. Returns the handle for ``process(_:from:)`` and ``detach(_:at:)``.
+    /// match it. Returns the handle for ``process(_:from:engine:)`` and ``detach(_:at:engine:)``, or
+    /// `nil` when no binding matches (the device's events would change nothing).
     public func attach(_ device: DeviceDescription, path: String?,
-                       frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle {
+                       frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle? {
         let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
             BindingActivity(binding: index, channels: bindings[index].channelNames)
         }
+        guard !activities.isEmpty else { return nil }
         let handle = DeviceHandle(index: devices.count)
         devices.append(AttachedDevice(processor: FrameProcessor(device: device, configuration: frameConfiguration),
                                       tracker: GestureTracker(deviceClass: device.deviceClass), activities: activities))
         return handle
     }
 
-    /// Whether `handle`'s device drives any channel.
-    public func isBound(_ handle: DeviceHandle) -> Bool {
-        guard handle.index < devices.count, let device = devices[handle.index] else { return false }
-        return !device.activities.isEmpty
-    }
-
     /// Feeds one input event of `handle`'s device. When it closes a frame (`SYN_REPORT`), the
-    /// frame's gesture events retarget the bound channels at the frame's timestamp.
-    public func process(_ event: InputEvent, from handle: DeviceHandle) -> PipelineOutput {
-        guard handle.index < devices.count, let device = devices[handle.index], !device.activities.isEmpty else { return .init() }
+    /// frame's gesture events retarget the bound channels of `engine` at the frame's timestamp.
+    public func process(_ event: InputEvent, from handle: DeviceHandle, engine: any ChannelEngine) -> PipelineOutput {
+        guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.process(event) { apply(gesture, on: device, into: &output) }
+        for gesture in device.processor.process(event) { apply(gesture, on: device, engine: engine, into: &output) }
         return output
     }
 
@@ -99,11 +107,12 @@ public final class GesturePipeline {
     }
 
     /// Stops following `handle`'s device (unplugged, or the recording ended) at `time`: gestures in
-    /// progress are cancelled, so their channels are released (zero velocity) rather than frozen.
-    public func detach(_ handle: DeviceHandle, at time: EventTime) -> PipelineOutput {
+    /// progress are cancelled, so their channels in `engine` are released (zero velocity) rather
+    /// than frozen.
+    public func detach(_ handle: DeviceHandle, at time: EventTime, engine: any ChannelEngine) -> PipelineOutput {
         guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.cancelAll(at: time) { apply(gesture, on: device, into: &output) }
+        for gesture in device.processor.cancelAll(at: time) { apply(gesture, on: device, engine: engine, into: &output) }
         devices[handle.index] = nil
         return output
     }

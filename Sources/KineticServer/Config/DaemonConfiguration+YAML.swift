@@ -161,7 +161,9 @@ struct YAMLReader {
             binding.button = try string(button)
             guard ["left", "right", "middle"].contains(binding.button) else { throw error(button, "button is left, right or middle") }
         }
-        if let animation = keys["animation"] { binding.animation = try self.animation(animation) }
+        if let animation = keys["animation"] {
+            binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
+        }
         if let releaseNode = keys["release"] {
             let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points"])
             if let animation = release["animation"] { binding.releaseAnimation = try self.animation(animation) }

@@ -113,8 +113,9 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// The mouse button that makes a pointer drag (`left`, `right`, `middle`).
     public var button = "left"
     public var channel: String
-    /// The animation applied to each input frame (default `.interactiveSpring`).
-    public var animation: AnimationExpression
+    /// The animation applied to each input frame (default `.interactiveSpring`); `nil` (`animation: none`)
+    /// follows the input exactly, like SwiftUI's `withAnimation(nil)`.
+    public var animation: AnimationExpression?
     /// The animation applied at release (default `.spring`).
     public var releaseAnimation: AnimationExpression
     public var release = ReleaseTarget.stay
@@ -123,7 +124,7 @@ public struct BindingConfiguration: Equatable, Sendable {
     /// The rubber-band constant c in x' = (1 − 1/(x·c/d + 1))·d (UIScrollView's 0.55).
     public var rubberBand = 0.55
 
-    public init(channel: String, animation: AnimationExpression = BindingConfiguration.defaultAnimation,
+    public init(channel: String, animation: AnimationExpression? = BindingConfiguration.defaultAnimation,
                 releaseAnimation: AnimationExpression = BindingConfiguration.defaultReleaseAnimation) {
         self.channel = channel
         self.animation = animation

@@ -32,12 +32,13 @@ public struct GestureReplay {
         }
         self.recording = recording
         self.options = options
+        let pipeline = GesturePipeline(bindings: options.bindings)
         do {
-            let pipeline = try GesturePipeline(bindings: options.bindings, engine: GraphChannelEngine(epoch: 0), at: 0)
-            layout = FrameLayout(generation: 1, channels: pipeline.channels)
+            try pipeline.defineChannels(in: GraphChannelEngine(epoch: 0), at: 0)
         } catch {
             throw ReplayError("the bindings cannot be replayed: \(error.message)")
         }
+        layout = FrameLayout(generation: 1, channels: pipeline.channels)
     }
 
     /// Runs the replay, handing every frame to `body` in order; returns how many frames there were.
@@ -49,8 +50,9 @@ public struct GestureReplay {
         let limit = max(start, last) + UInt64(max(0, options.maximumSettleDuration) * 1e9)
         let engine = GraphChannelEngine(epoch: 0)
         engine.reduceMotion = options.reduceMotion
-        // init checked these bindings against an identical engine, so defining them cannot fail.
-        guard let pipeline = try? GesturePipeline(bindings: options.bindings, engine: engine, at: start) else { return 0 }
+        let pipeline = GesturePipeline(bindings: options.bindings)
+        // init defined these bindings in an identical engine, so defining them cannot fail.
+        guard (try? pipeline.defineChannels(in: engine, at: start)) != nil else { return 0 }
         let handle = pipeline.attach(recording.device, path: nil, frameConfiguration: options.frameConfiguration)
         var next = 0
         var attached = true
@@ -59,12 +61,13 @@ public struct GestureReplay {
         while true {
             let time = start + UInt64((Double(tick) * 1e9 / options.rateHz).rounded())
             while next < events.count, pipeline.engineTime(of: events[next].time) <= time {
-                bindingEvents += pipeline.process(events[next], from: handle).bindingEvents
+                if let handle { bindingEvents += pipeline.process(events[next], from: handle, engine: engine).bindingEvents }
                 next += 1
             }
             if attached, next == events.count {
-                bindingEvents += pipeline.detach(handle, at: events.last?.time ?? EventTime(seconds: 0, microseconds: 0))
-                    .bindingEvents
+                if let handle, let end = events.last?.time {
+                    bindingEvents += pipeline.detach(handle, at: end, engine: engine).bindingEvents
+                }
                 attached = false
             }
             _ = engine.advance(to: time)

@@ -62,12 +62,19 @@ public struct KineticDaemonService: Service {
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
             listen: listen)
         logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(configuration.rateHz)"])
+        var input: LiveInput?
         do {
             if let replay {
                 try await server.startReplay(replay, bindings: configuration.bindings, loop: loopReplay)
                 logger.info("replaying", metadata: ["events": "\(replay.items.count)", "loop": "\(loopReplay)"])
             } else {
                 try await server.defineBoundChannels(configuration.bindings)
+                do {
+                    input = try await LiveInput.start(server: server, bindings: configuration.bindings)
+                } catch {
+                    // Serving clients (commands, client channels) is still useful without input devices.
+                    logger.warning("no live input: \(error)")
+                }
             }
         } catch {
             await server.stop()
@@ -92,6 +99,7 @@ public struct KineticDaemonService: Service {
         }
         notifier.stopping(status: "shutting down")
         logger.info("shutting down: closing clients")
+        input?.stop()
         await server.stop()
         logger.info("stopped")
     }

@@ -88,3 +88,27 @@ struct GestureBindingConfigurationTests {
         #expect(!binding(DeviceMatch(path: "/dev/input/event7")).matches(touchscreen, path: nil))
     }
 }
+
+/// `animation: none`: every input frame sets the channel (no per-frame spring), so between input
+/// frames the channel sits exactly on the latest (rubber-banded) input.
+struct GestureBindingNoAnimationTests {
+    @Test func animationNoneFollowsTheInputExactly() throws {
+        let configuration = try DaemonConfiguration.parse("""
+            bindings:
+              - channel: card
+                animation: none
+            """, source: "test.yaml")
+        let binding = GestureBinding(try #require(configuration.bindings.first))
+        #expect(binding.animation == nil)
+        let frames = try ReplayFixtures.frames(try ReplayFixtures.recording("drag-hold.evemu"), [binding])
+        let events = frames.flatMap(\.bindingEvents)
+        var checked = 0
+        for frame in frames {
+            guard let latest = events.last(where: { $0.time.nanoseconds <= Int64(frame.timeNanoseconds) }),
+                latest.phase == .changed else { continue }
+            #expect(frame.samples[0].value == latest.target)
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+}

@@ -7,10 +7,17 @@ import Testing
 /// The pipeline driven event by event, with the graph advanced by hand.
 struct GesturePipelineTests {
     /// Feeds `events` and returns the binding events.
-    static func feed(_ pipeline: GesturePipeline, _ handle: GesturePipeline.DeviceHandle, _ events: some Sequence<InputEvent>)
-        -> [BindingEvent]
+    static func feed(_ pipeline: GesturePipeline, _ handle: GesturePipeline.DeviceHandle, _ events: some Sequence<InputEvent>,
+                     engine: GraphChannelEngine) -> [BindingEvent]
     {
-        events.flatMap { pipeline.process($0, from: handle).bindingEvents }
+        events.flatMap { pipeline.process($0, from: handle, engine: engine).bindingEvents }
+    }
+
+    /// A pipeline whose channels are defined in `engine` at time 0.
+    static func pipeline(_ bindings: [GestureBinding], _ engine: GraphChannelEngine) throws -> GesturePipeline {
+        let pipeline = GesturePipeline(bindings: bindings)
+        try pipeline.defineChannels(in: engine, at: 0)
+        return pipeline
     }
 
     /// Each gesture event reaches the engine at its own timestamp: the graph has advanced exactly to
@@ -18,12 +25,11 @@ struct GesturePipelineTests {
     @Test func everyRetargetHappensAtTheEventsTimestamp() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
         let engine = GraphChannelEngine(epoch: 0)
-        let pipeline = try GesturePipeline(bindings: ReplayOptions.defaultBindings, engine: engine, at: 0)
-        let handle = pipeline.attach(recording.device, path: nil)
-        #expect(pipeline.isBound(handle))
+        let pipeline = try Self.pipeline(ReplayOptions.defaultBindings, engine)
+        let handle = try #require(pipeline.attach(recording.device, path: nil))
         var applied = 0
         for event in recording.events {
-            for output in pipeline.process(event, from: handle).bindingEvents {
+            for output in pipeline.process(event, from: handle, engine: engine).bindingEvents {
                 #expect(engine.graph.time == Double(event.time.nanoseconds) / 1e9)
                 #expect(output.time == event.time)
                 applied += 1
@@ -38,10 +44,10 @@ struct GesturePipelineTests {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
         let engine = GraphChannelEngine(epoch: 0)
         let binding = GestureBinding(channel: "card", release: .init(target: .origin))
-        let pipeline = try GesturePipeline(bindings: [binding], engine: engine, at: 0)
-        let handle = pipeline.attach(recording.device, path: nil)
+        let pipeline = try Self.pipeline([binding], engine)
+        let handle = try #require(pipeline.attach(recording.device, path: nil))
         let half = ReplayFixtures.truncated(recording, afterFrames: 7).events
-        let during = Self.feed(pipeline, handle, half)
+        let during = Self.feed(pipeline, handle, half, engine: engine)
         #expect(during.first?.phase == .began && during.last?.phase == .changed)
         #expect(pipeline.hasActiveGesture)
         let moved = try #require(sample(engine, "card")).value
@@ -49,7 +55,7 @@ struct GesturePipelineTests {
         #expect(moved[0] < -1, "and the card is on its way")
 
         let unplug = try #require(half.last).time
-        let released = pipeline.detach(handle, at: unplug).bindingEvents
+        let released = pipeline.detach(handle, at: unplug, engine: engine).bindingEvents
         #expect(released.map(\.phase) == [.cancelled])
         #expect(released.first?.target == [0, 0])
         #expect(!pipeline.hasActiveGesture)
@@ -68,20 +74,24 @@ struct GesturePipelineTests {
         #expect(movedAfterUnplug && engine.isSettled)
         #expect(sample(engine, "card")?.value == [0, 0])
         // A detached device's later events are ignored.
-        #expect(pipeline.process(recording.events[0], from: handle).bindingEvents.isEmpty)
+        #expect(pipeline.process(recording.events[0], from: handle, engine: engine).bindingEvents.isEmpty)
     }
 
     /// Bindings that share a channel must agree on its dimension; a client-defined name is refused.
     @Test func conflictingChannelsAreRefused() throws {
         let planar = GestureBinding(channel: "a")
         let pinch = GestureBinding(channel: "a", gesture: .pinch)
-        #expect(throws: ProtocolError.self) { try GesturePipeline(bindings: [planar, pinch], engine: GraphChannelEngine(epoch: 0), at: 0) }
+        #expect(throws: ProtocolError.self) { try Self.pipeline([planar, pinch], GraphChannelEngine(epoch: 0)) }
         let engine = GraphChannelEngine(epoch: 0)
         try engine.define("a", dimension: 2, initial: [0, 0], owner: .client(1), at: 0)
-        #expect(throws: ProtocolError.self) { try GesturePipeline(bindings: [planar], engine: engine, at: 0) }
-        let shared = try GesturePipeline(bindings: [planar, GestureBinding(channel: "a", gesture: .scroll)],
-                                         engine: GraphChannelEngine(epoch: 0), at: 0)
+        #expect(throws: ProtocolError.self) { try Self.pipeline([planar], engine) }
+        let shared = try Self.pipeline([planar, GestureBinding(channel: "a", gesture: .scroll)], GraphChannelEngine(epoch: 0))
         #expect(shared.channels.map(\.name) == ["a"])
+        // A device no binding matches is not attached.
+        var keyboard = DeviceDescription(name: "keyboard", codes: [1: [30]])
+        keyboard.properties = []
+        #expect(GesturePipeline(bindings: [GestureBinding(channel: "c", device: DeviceMatch(classes: ["mouse"]))])
+            .attach(keyboard, path: nil) == nil)
     }
 
     /// A recording that ends mid-drag is replayed like an unplug: cancelled, then released to the
@@ -217,8 +227,9 @@ struct GesturePipelineEngineEventTests {
         let token = CompletionToken(client: 7, commandID: 1, criterion: .removed)
         _ = try engine.animate("badge", to: [1], with: try AnimationExpression.parse(".linear(duration: 0.1)"),
                                completion: token, at: 0)
+        // As the live service does: one binder defines the channels, another (attached to devices) drives them.
+        try GestureBinder(bindings: [BindingConfiguration(channel: "card")]).defineChannels(in: engine, at: 0)
         let binder = GestureBinder(bindings: [BindingConfiguration(channel: "card")])
-        try binder.defineChannels(in: engine, at: 0)
         let device = try #require(binder.attach(recording.device, path: "/dev/input/event0"))
         for event in recording.events { _ = binder.process(event, from: device, engine: engine) }
         #expect(binder.takeEngineEvents() == [.completed(token, channel: "badge")])
@@ -230,11 +241,11 @@ struct GesturePipelineEngineEventTests {
     @Test func aRemovedChannelIsRecordedNotFatal() throws {
         let recording = try ReplayFixtures.recording("pinch.evemu")
         let engine = GraphChannelEngine(epoch: 0)
-        let pipeline = try GesturePipeline(bindings: [GestureBinding(channel: "drag"), GestureBinding(channel: "zoom", gesture: .pinch)],
-                                           engine: engine, at: 0)
+        let pipeline = try GesturePipelineTests.pipeline(
+            [GestureBinding(channel: "drag"), GestureBinding(channel: "zoom", gesture: .pinch)], engine)
         _ = try engine.remove("zoom", at: 0)
-        let handle = pipeline.attach(recording.device, path: nil)
-        let events = recording.events.flatMap { pipeline.process($0, from: handle).bindingEvents }
+        let handle = try #require(pipeline.attach(recording.device, path: nil))
+        let events = recording.events.flatMap { pipeline.process($0, from: handle, engine: engine).bindingEvents }
         #expect(events.contains { $0.channel == "drag" && $0.phase == .ended })
         #expect(!events.contains { $0.channel == "zoom" })
         #expect(pipeline.problems.first?.contains("zoom") == true)

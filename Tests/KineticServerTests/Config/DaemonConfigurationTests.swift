@@ -12,7 +12,7 @@ struct DaemonConfigurationTests {
         let binding = configuration.bindings[0]
         #expect(binding.match.classes == ["touchscreen", "touchpad", "mouse"])
         #expect(binding.gesture == .drag && binding.channel == "touch.position" && binding.value == .location)
-        #expect(binding.animation.description == ".interactiveSpring")
+        #expect(binding.animation?.description == ".interactiveSpring")
         #expect(binding.releaseAnimation.description == ".spring")
         #expect(binding.release == .stay)
     }
@@ -48,6 +48,13 @@ struct DaemonConfigurationTests {
             #expect(error.source == place, "\(error)")
             #expect(error.reason.contains(fragment), "\(error)")
         }
+    }
+
+    @Test("animation: none follows the input without animation")
+    func noAnimation() throws {
+        let configuration = try DaemonConfiguration.parse("bindings:\n  - channel: finger\n    animation: none\n", source: "f.yaml")
+        #expect(configuration.bindings.first?.animation == nil)
+        #expect(configuration.bindings.first?.releaseAnimation.description == ".spring")
     }
 
     @Test("device matching: class, name glob and path must all hold")
