@@ -15,15 +15,18 @@ bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
 trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-switches() {  # total context switches of every thread of $1
-  local total=0
+switches() {  # "tid:count" for every thread of $1 (voluntary + involuntary context switches)
   for status in /proc/"$1"/task/*/status; do
-    local v n
-    v=$(awk '/^voluntary_ctxt_switches/ {print $2}' "$status")
-    n=$(awk '/^nonvoluntary_ctxt_switches/ {print $2}' "$status")
-    total=$((total + v + n))
+    awk -v tid="$(basename "$(dirname "$status")")" \
+      '/^voluntary_ctxt_switches/ {v=$2} /^nonvoluntary_ctxt_switches/ {n=$2} END {print tid ":" v + n}' "$status"
   done
-  echo "$total"
+}
+delta() {  # context switches between two samples; a thread that appeared counts from zero
+  python3 -c "
+import sys
+a = dict(l.split(':') for l in sys.argv[1].split())
+b = dict(l.split(':') for l in sys.argv[2].split())
+print(sum(int(v) - int(a.get(t, 0)) for t, v in b.items()))" "$1" "$2"
 }
 cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
 
@@ -34,7 +37,7 @@ s0=$(switches "$pid"); c0=$(cputicks "$pid")
 sleep 10
 s1=$(switches "$pid"); c1=$(cputicks "$pid")
 threads=$(ls /proc/"$pid"/task | wc -l)
-echo "idle 10 s: $((s1 - s0)) context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
+echo "idle 10 s: $(delta "$s0" "$s1") context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
 python3 - "$root/Recordings/drag-hold.evemu" "$work/long.evemu" <<'PY'
@@ -49,8 +52,8 @@ with open(dst, "w") as out:
     for k in range(100):
         shift = k * (last + 0.5)
         for line in events:
-            parts = line.split(None, 2)
-            out.write("E: %.6f %s" % (float(parts[1]) + shift, parts[2]))
+            parts = line.split("#")[0].split()
+            out.write("E: %.6f %s %s %s\n" % (float(parts[1]) + shift, parts[2], parts[3], parts[4]))
 PY
 start=$(date +%s.%N)
 frames=$("$bin/kineticctl" replay "$work/long.evemu" | wc -l)

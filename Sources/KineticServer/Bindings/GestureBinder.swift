@@ -99,9 +99,8 @@ public final class GestureBinder {
 
     /// Feeds one input event; gestures complete at `SYN_REPORT` and are applied at their timestamp.
     public func process(_ event: InputEvent, from id: DeviceID, engine: any ChannelEngine) -> [Event] {
-        guard var device = devices[id] else { return [] }
-        let gestures = device.processor.process(event)
-        devices[id] = device
+        // Mutated in place: copying the device out and back would copy the frame processor's state per event.
+        guard devices[id] != nil, let gestures = devices[id]?.processor.process(event) else { return [] }
         return gestures.isEmpty ? [] : apply(gestures, device: id, engine: engine)
     }
 
@@ -114,9 +113,9 @@ public final class GestureBinder {
         var notifications: [Event] = []
         for gesture in gestures {
             devices[id]?.tracker.update(with: gesture)
-            guard let device = devices[id] else { continue }
-            for index in device.bindings {
-                if let event = update(binding: index, device: id, tracker: device.tracker, gesture: gesture, engine: engine) {
+            guard let bound = devices[id]?.bindings, let tracker = devices[id]?.tracker else { continue }
+            for index in bound {
+                if let event = update(binding: index, device: id, tracker: tracker, gesture: gesture, engine: engine) {
                     notifications.append(event)
                 }
             }
