@@ -5,6 +5,9 @@
 #   replay: deterministic offline replay speed: a 100-pass concatenation of Recordings/drag-hold.evemu
 #           (about 100 s of input) through `kineticctl replay`; speed = simulated time / wall time
 #           (target ≥ 1000× real time).
+#   fanout: 1 000 binary subscribers × 16 two-dimensional channels at 120 Hz for 10 s
+#           (Benchmarks/fanout.c): frames lost by subscribers that keep up, daemon CPU, frame age at
+#           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
 # Usage: Benchmarks/daemon-bench.sh   (builds `-c release` first)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -63,3 +66,12 @@ frames, wall = $frames, $end - $start
 simulated = frames / 120
 print(f'replay: {frames} frames = {simulated:.1f} s of 120 Hz ticks in {wall:.3f} s wall: {simulated / wall:.0f}x real time')
 "
+
+cc -O2 -pthread -o "$work/fanout" "$root/Benchmarks/fanout.c" -lm
+printf 'max_clients: 2000\n' > "$work/fanout.yaml"
+ulimit -n 8192
+"$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml" 2>"$work/log" &
+pid=$!
+sleep 1
+"$work/fanout" "$work/f.sock" "$pid" 1000 10
+kill "$pid"; wait "$pid" 2>/dev/null || true
