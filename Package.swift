@@ -58,7 +58,9 @@ let package = Package(
             .product(name: "NIOEmbedded", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             "Kinetic",
+            "KineticInput",
         ]),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.

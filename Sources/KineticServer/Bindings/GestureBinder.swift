@@ -44,10 +44,10 @@ public final class GestureBinder {
         self.bindings = bindings
     }
 
-    /// The dimension a binding's channel has: 2 for drag and scroll, 1 for pinch and touches' count.
+    /// The dimension a binding's channel has: 2 for drag and scroll, 1 for pinch.
     public static func dimension(of gesture: BindingConfiguration.Gesture) -> Int {
         switch gesture {
-        case .drag, .scroll, .touches: 2
+        case .drag, .scroll: 2
         case .pinch: 1
         }
     }
@@ -148,8 +148,6 @@ public final class GestureBinder {
             let origin = start ?? [0, 0]
             return (scroll.phase, [origin[0] + scroll.translation.width, origin[1] + scroll.translation.height],
                     [origin[0] + scroll.predictedEndTranslation.width, origin[1] + scroll.predictedEndTranslation.height])
-        case .touches:
-            return nil
         }
     }
 

@@ -81,8 +81,6 @@ public struct BindingConfiguration: Equatable, Sendable {
     public enum Gesture: String, Equatable, Sendable, CaseIterable {
         /// The primary touch or the pointer with its button held: a 2-D position.
         case drag
-        /// Every touch's position: channels `CHANNEL.0`, `CHANNEL.1`, … (2-D each).
-        case touches
         /// Two-finger pinch: the 1-D magnification (1 at the start).
         case pinch
         /// Two-finger scroll on a touchpad: the 2-D accumulated translation.
