@@ -18,6 +18,8 @@ test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
+	@./scripts/check-doc-comments.py --self-test
+	@./scripts/check-doc-comments.py Sources
 	$(SWIFT) test --skip-build
 	@./scripts/check-systemd.sh
 	@$(MAKE) --no-print-directory vm-test
