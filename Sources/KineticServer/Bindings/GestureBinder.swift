@@ -14,6 +14,7 @@ public final class GestureBinder {
     /// A device attached to the binder.
     public typealias DeviceID = Int
 
+    /// The bindings, in configuration order.
     public let bindings: [BindingConfiguration]
     /// Added to input timestamps (ns) to get the daemon's CLOCK_MONOTONIC time: 0 for live devices
     /// (their clock is CLOCK_MONOTONIC), the replay offset for recordings.
@@ -40,6 +41,7 @@ public final class GestureBinder {
     /// Problems met while applying input (a channel removed or redefined by hand, …), for the log.
     public private(set) var problems: [String] = []
 
+    /// A binder for `bindings`; attach devices with ``attach(_:path:)``.
     public init(bindings: [BindingConfiguration]) {
         self.bindings = bindings
     }

@@ -11,6 +11,7 @@ import NIOConcurrencyHelpers
 /// suspended timer source is not silent on Linux: libdispatch keeps re-arming its timerfd about once
 /// a second, measured with strace in Benchmarks/daemon-bench.sh.)
 public final class DispatchTickSource: TickSource, @unchecked Sendable {
+    /// Ticks per second.
     public let rateHz: Double
     private let queue = DispatchQueue(label: "kineticd.tick", qos: .userInteractive)
     private let handler: @Sendable (Tick) -> Void
@@ -25,8 +26,10 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
         self.handler = handler
     }
 
+    /// CLOCK_MONOTONIC, in nanoseconds.
     public func now() -> UInt64 { MonotonicClock.now() }
 
+    /// Creates and starts the timer (first tick at once) unless it runs or the clock was cancelled.
     public func resume() {
         lock.withLock {
             guard timer == nil, !cancelled else { return }
@@ -43,6 +46,7 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
         }
     }
 
+    /// Cancels the timer: no wake-ups until the next `resume()`.
     public func suspend() {
         lock.withLock {
             timer?.cancel()
