@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps build check-warnings
+.PHONY: demo test vm-test deps build check-warnings bench-runtime
 
 deps:
 	@./scripts/install-deps.sh
@@ -28,3 +28,7 @@ test: deps
 # busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).
 vm-test:
 	@./scripts/vm/run-vm-tests.sh
+
+# Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
+bench-runtime: deps
+	$(SWIFT) run -c release RuntimeBenchmark

@@ -65,6 +65,8 @@ let package = Package(
             "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
+        .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
         .testTarget(name: "KineticServerTests", dependencies: [
             "KineticServer",
