@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps build check-warnings bench-replay
+.PHONY: demo test vm-test deps build check-warnings bench-runtime bench-replay
 
 deps:
 	@./scripts/install-deps.sh
@@ -18,6 +18,8 @@ test: deps
 	@mkdir -p .build
 	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
 	@./scripts/check-warnings.sh $(BUILD_LOG)
+	@./scripts/check-doc-comments.py --self-test
+	@./scripts/check-doc-comments.py Sources
 	$(SWIFT) test --skip-build
 	@./scripts/check-systemd.sh
 	@$(MAKE) --no-print-directory vm-test
@@ -26,6 +28,10 @@ test: deps
 # busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).
 vm-test:
 	@./scripts/vm/run-vm-tests.sh
+
+# Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
+bench-runtime: deps
+	$(SWIFT) run -c release RuntimeBenchmark
 
 # Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the shared fixture through the daemon's
 # pipeline on a virtual 120-Hz clock, JSON Lines encoding included, release build. Figures go to README "Performance".

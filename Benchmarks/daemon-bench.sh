@@ -5,6 +5,9 @@
 #   replay: deterministic offline replay speed: a 100-pass concatenation of Recordings/drag-hold.evemu
 #           (about 100 s of input) through `kineticctl replay`; speed = simulated time / wall time
 #           (target ≥ 1000× real time).
+#   fanout: 1 000 binary subscribers × 16 two-dimensional channels at 120 Hz for 10 s
+#           (Benchmarks/fanout.c): frames lost by subscribers that keep up, daemon CPU, frame age at
+#           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
 # Usage: Benchmarks/daemon-bench.sh   (builds `-c release` first)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,15 +18,18 @@ bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
 trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-switches() {  # total context switches of every thread of $1
-  local total=0
+switches() {  # "tid:count" for every thread of $1 (voluntary + involuntary context switches)
   for status in /proc/"$1"/task/*/status; do
-    local v n
-    v=$(awk '/^voluntary_ctxt_switches/ {print $2}' "$status")
-    n=$(awk '/^nonvoluntary_ctxt_switches/ {print $2}' "$status")
-    total=$((total + v + n))
+    awk -v tid="$(basename "$(dirname "$status")")" \
+      '/^voluntary_ctxt_switches/ {v=$2} /^nonvoluntary_ctxt_switches/ {n=$2} END {print tid ":" v + n}' "$status"
   done
-  echo "$total"
+}
+delta() {  # context switches between two samples; a thread that appeared counts from zero
+  python3 -c "
+import sys
+a = dict(l.split(':') for l in sys.argv[1].split())
+b = dict(l.split(':') for l in sys.argv[2].split())
+print(sum(int(v) - int(a.get(t, 0)) for t, v in b.items()))" "$1" "$2"
 }
 cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
 
@@ -34,7 +40,7 @@ s0=$(switches "$pid"); c0=$(cputicks "$pid")
 sleep 10
 s1=$(switches "$pid"); c1=$(cputicks "$pid")
 threads=$(ls /proc/"$pid"/task | wc -l)
-echo "idle 10 s: $((s1 - s0)) context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
+echo "idle 10 s: $(delta "$s0" "$s1") context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
 kill "$pid"; wait "$pid" 2>/dev/null || true
 
 python3 - "$root/Recordings/drag-hold.evemu" "$work/long.evemu" <<'PY'
@@ -49,8 +55,8 @@ with open(dst, "w") as out:
     for k in range(100):
         shift = k * (last + 0.5)
         for line in events:
-            parts = line.split(None, 2)
-            out.write("E: %.6f %s" % (float(parts[1]) + shift, parts[2]))
+            parts = line.split("#")[0].split()
+            out.write("E: %.6f %s %s %s\n" % (float(parts[1]) + shift, parts[2], parts[3], parts[4]))
 PY
 start=$(date +%s.%N)
 frames=$("$bin/kineticctl" replay "$work/long.evemu" | wc -l)
@@ -60,3 +66,12 @@ frames, wall = $frames, $end - $start
 simulated = frames / 120
 print(f'replay: {frames} frames = {simulated:.1f} s of 120 Hz ticks in {wall:.3f} s wall: {simulated / wall:.0f}x real time')
 "
+
+cc -O2 -pthread -o "$work/fanout" "$root/Benchmarks/fanout.c" -lm
+printf 'max_clients: 2000\n' > "$work/fanout.yaml"
+ulimit -n 8192
+"$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml" 2>"$work/log" &
+pid=$!
+sleep 1
+"$work/fanout" "$work/f.sock" "$pid" 1000 10
+kill "$pid"; wait "$pid" 2>/dev/null || true

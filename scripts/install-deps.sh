@@ -8,7 +8,8 @@ set -euo pipefail
 packages=(
   pkg-config
   libevdev-dev
-  python3
+  libevemu3
+  python3   # scripts/check-doc-comments.py (make test), scripts/make-recordings.py, the daemon's socket tests
   # systemd-analyze, for scripts/check-systemd.sh (verify and the security exposure of systemd/*).
   systemd
 )

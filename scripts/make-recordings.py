@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates the synthetic traces in Recordings/ (evemu 1.3, plus one libinput-record YAML copy).
+"""Generates the synthetic traces in Recordings/ (evemu 1.3, plus libinput-record YAML copies of two of them).
 
 Usage:  python3 scripts/make-recordings.py [OUTPUT_DIR]      (default: Recordings/ next to this script's parent)
 
@@ -373,7 +373,7 @@ def main():
         ]
         with open(os.path.join(out_dir, name + ".evemu"), "w") as f:
             f.write(evemu_text(device, recorder, comments))
-        if name == "swipe-fling":
+        if name in ("swipe-fling", "pinch"):
             with open(os.path.join(out_dir, name + ".libinput.yml"), "w") as f:
                 f.write(libinput_text(device, recorder, comments))
 

@@ -104,7 +104,9 @@ enum SpringAndCurveSnippets {
         }
     }
 
-    // 000 "Example: Circular layout animation", reduced (@Animatable, Layout and its methods removed).
+    // 000 "Example: Circular layout animation", reduced (Layout and its two methods removed). `@Animatable` on a
+    // struct that writes its own `animatableData` adds only the conformance.
+    @Animatable
     struct RadialLayout {
         var offsetAngle: Angle
         var animatableData: Angle.AnimatableData {
@@ -249,6 +251,11 @@ enum SpringAndCurveSnippets {
         #expect(layout.animatableData == 128 * .pi)
         layout.animatableData = 64 * .pi
         #expect(layout.offsetAngle == .degrees(90))
+        // `@Animatable` made it Animatable: a spring moves it through its angle (spec §1.7: 0.821026 at 0.25 s).
+        let turned = Spring.smooth.value(
+            fromValue: S.RadialLayout(offsetAngle: .zero), toValue: S.RadialLayout(offsetAngle: .degrees(100)),
+            initialVelocity: S.RadialLayout(offsetAngle: .zero), time: 0.25)
+        #expect(abs(turned.offsetAngle.degrees - 82.1026) <= 5e-5)
 
         var route = S.HikingRouteShape(
             startPoint: CGPoint(x: 1, y: 2), endPoint: CGPoint(x: 3, y: 4), elevation: 5, drawingDirection: true)

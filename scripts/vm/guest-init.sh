@@ -31,12 +31,14 @@ done
 
 mkdir -p /host
 mount -t 9p -o trans=virtio,version=9p2000.L,ro hostroot /host || { echo "kinetic-vm: 9p mount failed"; report 125; }
-mount --bind /dev /host/dev
+# The host root stays read-only (the binary may live anywhere, /tmp included); scratch space is the guest's own.
+mkdir -p /dev/shm
+mount -t tmpfs tmpfs /dev/shm
+mount --rbind /dev /host/dev
 mount --bind /proc /host/proc
 mount --bind /sys /host/sys
-mount -t tmpfs tmpfs /host/tmp
 
 echo "kinetic-vm: kernel $(uname -r); running $binary --filter $filter"
-chroot /host /usr/bin/env -i PATH=/usr/bin:/bin HOME=/tmp TMPDIR=/tmp NO_COLOR=1 KINETIC_LIVE_DEVICE_TESTS=1 \
+chroot /host /usr/bin/env -i PATH=/usr/bin:/bin HOME=/dev/shm TMPDIR=/dev/shm NO_COLOR=1 KINETIC_LIVE_DEVICE_TESTS=1 \
   "$binary" --testing-library swift-testing --filter "$filter"
 report $?

@@ -6,7 +6,9 @@
 # Installs qemu-system-x86 and busybox-static when missing (scripts/install-deps.sh vm) and downloads the
 # kernel .deb once into vm-cache/ (gitignored). Fails when the guest's tests fail or it does not report within
 # KINETIC_VM_TIMEOUT seconds. When qemu cannot be had it says loudly that it skipped (and fails on CI, where it
-# must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly.
+# must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly. KINETIC_VM_QEMU, KINETIC_VM_TIMEOUT, KINETIC_VM_FILTER,
+# KINETIC_VM_CACHE and KINETIC_VM_KERNEL_PACKAGE override the qemu binary, the timeout (s), the suite, the cache
+# directory and the kernel package.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -14,6 +16,7 @@ cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
 filter="${KINETIC_VM_FILTER:-LiveDeviceTests}"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-900}"
 binary="$root/.build/debug/KineticPackageTests.xctest"
+qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
 # Loaded in this order (no depmod in the guest); the 9p stack is what lets host binaries run unchanged.
 modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
          9pnet 9pnet_virtio netfs fscache 9p)
@@ -32,10 +35,10 @@ skip() {
 
 [ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
 
-if ! command -v qemu-system-x86_64 >/dev/null || [ ! -x /bin/busybox ]; then
+if ! command -v "$qemu" >/dev/null || [ ! -x /bin/busybox ]; then
   "$root/scripts/install-deps.sh" vm || skip "could not install qemu-system-x86 and busybox-static (needs apt and root)"
 fi
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 not found"
+command -v "$qemu" >/dev/null || skip "$qemu not found"
 
 if [ ! -x "$binary" ]; then
   say "building the test binary"
@@ -43,6 +46,9 @@ if [ ! -x "$binary" ]; then
 fi
 
 # The kernel: the package linux-image-amd64 points to, downloaded once, reduced to vmlinuz and our modules.
+resolve_package() {
+  apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}'
+}
 mkdir -p "$cache"
 package="${KINETIC_VM_KERNEL_PACKAGE:-}"
 if [ -z "$package" ]; then
@@ -51,35 +57,44 @@ if [ -z "$package" ]; then
   done
 fi
 if [ -z "$package" ]; then
-  package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+  package="$(resolve_package)"
   if [ -z "$package" ]; then
     apt-get update -qq || true
-    package="$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}')"
+    package="$(resolve_package)"
   fi
   [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
 fi
-kernel="$cache/$package"
-if [ ! -f "$kernel/vmlinuz" ]; then
-  say "fetching $package (about 70 MB, once)"
+if [ ! -f "$cache/$package/vmlinuz" ]; then
   download="$(mktemp -d "$cache/download.XXXXXX")"
   trap 'rm -rf "$download"' EXIT
-  (cd "$download" && apt-get download "$package" >/dev/null) || skip "apt-get download $package failed"
+  say "fetching $package (about 70 MB, once)"
+  if ! (cd "$download" && apt-get download "$package" >/dev/null); then
+    # Stale package lists name a kernel the archive no longer has: refresh them and ask again, once.
+    apt-get update -qq || true
+    [ -n "${KINETIC_VM_KERNEL_PACKAGE:-}" ] || package="$(resolve_package)"
+    say "retrying with ${package:-no package}"
+    [ -n "$package" ] && (cd "$download" && apt-get download "$package" >/dev/null) \
+      || skip "apt-get download ${package:-(no kernel package)} failed"
+  fi
+  kernel="$cache/$package"
+  rm -rf "$kernel.tmp"
   dpkg-deb -x "$download"/*.deb "$download/root"
   mkdir -p "$kernel.tmp/modules"
   cp "$download"/root/boot/vmlinuz-* "$kernel.tmp/vmlinuz"
   for module in "${modules[@]}"; do
-    found="$(find "$download/root/lib/modules" -name "$module.ko" | head -1)"
+    found="$(find "$download/root/lib/modules" -name "$module.ko" -print -quit)"
     if [ -n "$found" ]; then
       cp "$found" "$kernel.tmp/modules/"
       echo "$module" >> "$kernel.tmp/modules/order"
     elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
-      say "$package has no module $module"; exit 1
+      say "FAILED: $package has no module $module"; exit 1
     fi
   done
   rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
   rm -rf "$download"
   trap - EXIT
 fi
+kernel="$cache/$package"
 
 # The initramfs: static busybox, the init script and the modules.
 work="$(mktemp -d)"
@@ -94,14 +109,16 @@ cp "$kernel"/modules/* "$work/initramfs/modules/"
 say "booting $package under qemu (TCG; timeout ${timeout_seconds}s), running $filter"
 log="$work/serial.log"
 set +e
+trap - ERR
 # -accel tcg explicitly: KVM does not fail fast here (§6.3). stdin is closed so qemu never waits on it.
-timeout "$timeout_seconds" qemu-system-x86_64 -machine q35 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
+timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
   -kernel "$kernel/vmlinuz" -initrd "$work/initrd.gz" \
   -append "console=ttyS0 rdinit=/init panic=-1 quiet kinetic.binary=$binary kinetic.filter=$filter" \
   -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
   < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log"
 qemu_status=${PIPESTATUS[0]}
 set -e
+trap 'say "FAILED: command failed at line $LINENO"' ERR
 
 result="$(sed -n 's/^KINETIC-VM-RESULT: \([0-9]*\).*/\1/p' "$log" | tail -1)"
 if [ -z "$result" ]; then

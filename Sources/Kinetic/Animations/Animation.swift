@@ -15,12 +15,14 @@ public struct Animation: Hashable, Sendable {
         self.base = base
     }
 
-    /// Forwards to the wrapped animation's ``CustomAnimation/animate(value:time:context:)``.
+    /// Forwards to the wrapped animation's ``CustomAnimation/animate(value:time:context:)``: the offset (value units)
+    /// reached `time` seconds after the animation began towards the delta `value`, or nil when finished (spec §4).
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         base.animate(value: value, time: time, context: &context)
     }
 
-    /// Forwards to the wrapped animation's ``CustomAnimation/velocity(value:time:context:)``.
+    /// Forwards to the wrapped animation's ``CustomAnimation/velocity(value:time:context:)``: the velocity in value
+    /// units per second at `time` seconds, or nil when the animation does not track velocity (spec §4).
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         base.velocity(value: value, time: time, context: context)
     }
@@ -37,6 +39,8 @@ public struct Animation: Hashable, Sendable {
         return equals(lhs.base)
     }
 
+    /// Hashes the wrapped animation's type and value, consistent with `==` (equal only when the wrapped
+    /// animations have the same type and compare equal).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(type(of: base)))
         base.hash(into: &hasher)
@@ -46,5 +50,6 @@ public struct Animation: Hashable, Sendable {
 extension Animation: CustomStringConvertible, CustomDebugStringConvertible {
     /// The wrapped animation's description, e.g. `FluidSpringAnimation(response: 0.5, …)`.
     public var description: String { String(describing: base) }
+    /// Same as ``description``.
     public var debugDescription: String { description }
 }

@@ -35,10 +35,16 @@ public struct BezierAnimation: CustomAnimation {
     }
 
     /// `value·y(time/duration)`, or nil when `time > duration` or the duration is not positive.
+    ///
+    /// Bad input finishes at once (nil, so the model value shows) instead of presenting NaN or ±∞: a NaN duration
+    /// or time, a `value` with a non-finite component (or one so large its squared magnitude overflows), and
+    /// control points that are not finite (the curve then has no finite value).
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         // A NaN time or duration fails both comparisons and finishes too.
-        guard duration > 0, time <= duration else { return nil }
-        return value.scaled(by: fraction(at: time))
+        guard duration > 0, time <= duration, value.magnitudeSquared.isFinite else { return nil }
+        let fraction = fraction(at: time)
+        guard fraction.isFinite else { return nil }
+        return value.scaled(by: fraction)
     }
 }
 

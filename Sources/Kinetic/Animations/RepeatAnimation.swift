@@ -40,7 +40,11 @@ public struct RepeatAnimation: CustomAnimation {
 
     /// The current iteration's offset (reversed on odd iterations when autoreversing), the
     /// iteration's end value on the frame it finishes, or nil after the last iteration.
+    ///
+    /// A `value` with a non-finite component (or an overflowing squared magnitude) finishes at once, even when
+    /// repeating forever: every iteration's end value is `value` itself, so there is nothing finite to present.
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        guard value.magnitudeSquared.isFinite else { return nil }
         var state = context.state[RepeatState<V>.self]
         let reversed = autoreverses && state.index % 2 == 1
         var iteration = AnimationContext(state: state.baseState, environment: context.environment)

@@ -15,7 +15,7 @@ public struct SpeedAnimation: CustomAnimation {
     /// The speed factor (1 = unchanged, 2 = twice as fast).
     public var speed: Double
 
-    /// `base`, played `speed` times as fast.
+    /// `base`, played `speed` times as fast: the base sees time′ = time·speed seconds (spec §2.7).
     public init(base: Animation, speed: Double) {
         self.base = base
         self.speed = speed

@@ -33,7 +33,8 @@ public struct SpringAnimation: CustomAnimation {
     /// The time after which `animate` returns nil, seconds (see ``settlingDuration(epsilon:)``).
     public private(set) var duration: TimeInterval
 
-    /// An interpolating spring; parameters are used as given.
+    /// An interpolating spring; parameters are used as given (spec §2.4): `mass` (m), `stiffness` (k, m·s⁻²),
+    /// `damping` (c, m·s⁻¹), `initialVelocity` in fractions of the interval per second.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         self.mass = mass
         self.stiffness = stiffness
@@ -69,9 +70,10 @@ public struct SpringAnimation: CustomAnimation {
         return (value, velocity)
     }
 
-    /// `value·p(t)`, or nil once `time ≥` ``duration`` or p(t) is not finite.
+    /// `value·p(t)`, or nil once `time ≥` ``duration`` or p(t) is not finite, and at once when `value` has a
+    /// non-finite component (or overflows its squared magnitude): a NaN or infinite interval is never presented.
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard time < duration else { return nil }
+        guard time < duration, value.magnitudeSquared.isFinite else { return nil }
         let fraction = fraction(at: time).value
         guard fraction.isFinite else { return nil }
         if stiffness.isFinite, time >= 2 * Double.pi / stiffness.squareRoot() {
@@ -80,10 +82,10 @@ public struct SpringAnimation: CustomAnimation {
         return value.scaled(by: fraction)
     }
 
-    /// `value·p′(t)`, value units per second (nil when not finite).
+    /// `value·p′(t)`, value units per second (nil when not finite, or when `value` is not).
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         let velocity = fraction(at: time).velocity
-        return velocity.isFinite ? value.scaled(by: velocity) : nil
+        return velocity.isFinite && value.magnitudeSquared.isFinite ? value.scaled(by: velocity) : nil
     }
 }
 

@@ -26,14 +26,21 @@ public struct UnitCurveAnimation: CustomAnimation {
         return min(max(time / duration, 0), 1)
     }
 
-    /// `value·curve.value(at: time/duration)`.
+    /// `value·curve.value(at: time/duration)`; nil (finished, the model value shows) when the animation is over,
+    /// when `value` has a non-finite component (or overflows its squared magnitude), or when the curve has no finite
+    /// value there (non-finite control points, circular curves outside 0…1).
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        progress(at: time).map { value.scaled(by: curve.value(at: $0)) }
+        guard value.magnitudeSquared.isFinite, let progress = progress(at: time) else { return nil }
+        let fraction = curve.value(at: progress)
+        return fraction.isFinite ? value.scaled(by: fraction) : nil
     }
 
-    /// `value·curve.velocity(at: time/duration)/duration`, value units per second.
+    /// `value·curve.velocity(at: time/duration)/duration`, value units per second; nil where that is not finite
+    /// (e.g. `circularEaseInOut` at progress ½, whose slope is infinite), so no ∞ is handed to a merging spring.
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
-        progress(at: time).map { value.scaled(by: curve.velocity(at: $0) / duration) }
+        guard value.magnitudeSquared.isFinite, let progress = progress(at: time) else { return nil }
+        let rate = curve.velocity(at: progress) / duration
+        return rate.isFinite ? value.scaled(by: rate) : nil
     }
 }
 

@@ -27,6 +27,7 @@ public struct UnitCurve: Hashable, Sendable {
     /// The shape of the curve.
     package var storage: Storage
 
+    /// A curve of the given shape.
     package init(storage: Storage) { self.storage = storage }
 
     /// A cubic Bézier curve from (0, 0) to (1, 1) with the given control points.

@@ -16,6 +16,7 @@ extension AnimatableAttribute {
         // A registration added by the attribute's own transform is scoped to this change.
         let completions = transaction.animationCompletions
         for completion in completions { completion.openScope() }
+        let graph = self.graph
         defer {
             for completion in completions { completion.closeScope() }
             graph?.runDueCompletions()
@@ -37,9 +38,8 @@ extension AnimatableAttribute {
             if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) { return }
             leaveSpringLane()
         }
-        var state: AnimatorState<Data>
-        if var running = animator {
-            animator = nil
+        let state: AnimatorState<Data>
+        if let running = animator {
             if let fork = running.change(by: delta, animation: animation, at: graph.time,
                                          environment: graph.environment) {
                 forks.append(fork)
@@ -49,13 +49,7 @@ extension AnimatableAttribute {
             state = AnimatorState(animation: animation, interval: delta, beginTime: graph.time,
                                   environment: graph.environment)
         }
-        for completion in completions where !completion.hasFired {
-            completion.animationWasAdded()
-            switch completion.criteria.storage {
-            case .logicallyComplete: state.logicalListeners.append(completion)
-            case .removed: state.removalListeners.append(completion)
-            }
-        }
+        state.attach(completions)
         // Like SwiftUI (nextTime = T), the changed animation is evaluated at once, at the change's
         // time: the presentation read before the next frame is already the merged one.
         animator = state
@@ -69,15 +63,14 @@ extension AnimatableAttribute {
 
     /// Evaluates the running animation at graph time `time`, dropping it when it is over.
     func evaluateAnimator(at time: TimeInterval) {
-        guard var state = animator else { return }
-        animator = nil
+        guard let state = animator else { return }
         if state.evaluate(at: time) {
             if state.context.isLogicallyComplete, !state.logicalListeners.isEmpty {
                 graph?.animationsRemoved(state.logicalListeners)
                 state.logicalListeners = []
             }
-            animator = state
         } else {
+            animator = nil
             graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
         }
     }
@@ -99,6 +92,13 @@ extension AnimatableAttribute {
 }
 
 extension AnimatableAttribute: AttributeNode {
+    var trackingExpiry: TimeInterval? {
+        guard forks.isEmpty, laneGroup == nil, let state = animator,
+              state.animation.base is VelocityTrackingAnimation else { return nil }
+        let newestSample = state.context.state[VelocityTrackingState<Data>.self].lastSampleTime ?? 0
+        return state.beginTime + newestSample + VelocityTrackingAnimation.sampleLifetime
+    }
+
     func update(at time: TimeInterval) -> Bool {
         evaluateAnimator(at: time)
         if enterSpringLaneIfEligible() { return false }

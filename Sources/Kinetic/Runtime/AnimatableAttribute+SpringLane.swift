@@ -24,12 +24,12 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// u = x − D of the lane, i.e. presentation − model.
     var laneOffset: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.offsets.withUnsafeBufferPointer { codec.read($0.baseAddress! + laneIndex * group.dimension, group.dimension) }
+        return group.read(laneIndex, component: 0) { codec.read($0, group.dimension) }
     }
 
     var laneVelocity: Data? {
         guard let group = laneGroup, let codec = laneCodec else { return nil }
-        return group.velocities.withUnsafeBufferPointer { codec.read($0.baseAddress! + laneIndex * group.dimension, group.dimension) }
+        return group.read(laneIndex, component: 1) { codec.read($0, group.dimension) }
     }
 
     /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies
@@ -64,31 +64,32 @@ extension AnimatableAttribute: SpringLaneOwner {
             codec.write(springState.force, a, dimension)
             codec.write(state.interval, target, dimension)
             for j in 0..<dimension { x[j] -= target[j] }
-            _ = group.append(owner: self, offset: x, velocity: v, force: a, target: target, tolerance: tolerance)
+            group.append(owner: self, record: x, target: target, tolerance: tolerance)
         }
         laneGroup = group
         return true
     }
 
-    /// Writes the lane's spring back into the animator's context and leaves the group.
+    /// Writes the lane's spring back into the animator (its context's spring state, and the interval,
+    /// which the lane's targets hold while on the grouped path) and leaves the group.
     func leaveSpringLane() {
-        guard let group = laneGroup, var state = animator, let codec = laneCodec else { return }
-        let key = group.key, dimension = group.dimension, base = laneIndex * dimension
+        guard let group = laneGroup, let state = animator, let codec = laneCodec else { return }
+        let key = group.key, dimension = group.dimension, lane = laneIndex
         var springState = FluidSpringState<Data>()
         withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { x in
-            for j in 0..<dimension { x[j] = group.offsets[base + j] + group.targets[base + j] }
+            for j in 0..<dimension { x[j] = group.offset(lane, j) + group.target(lane, j) }
             springState.offset = codec.read(UnsafePointer(x.baseAddress!), dimension)
         }
-        springState.velocity = group.velocities.withUnsafeBufferPointer { codec.read($0.baseAddress! + base, dimension) }
-        springState.force = group.forces.withUnsafeBufferPointer { codec.read($0.baseAddress! + base, dimension) }
+        springState.velocity = group.read(lane, component: 1) { codec.read($0, dimension) }
+        springState.force = group.read(lane, component: 2) { codec.read($0, dimension) }
         springState.time = key.clock
         springState.startTime = key.startTime
         springState.blendStart = key.blendStart
         springState.blendInterval = key.blendInterval
+        state.interval = group.targets.withUnsafeBufferPointer { codec.read($0.baseAddress! + lane * dimension, dimension) }
         state.context.state[FluidSpringState<Data>.self] = springState
         if key.isLogicallyComplete { state.context.isLogicallyComplete = true }
         state.offset = springState.offset
-        animator = state
         group.remove(at: laneIndex)
         laneGroup = nil
         laneIndex = -1
@@ -96,64 +97,54 @@ extension AnimatableAttribute: SpringLaneOwner {
 
     /// A fluid spring re-targeting the lane's spring with the same response and nothing to fork:
     /// the merge of ``FluidSpringAnimation/shouldMerge(previous:value:time:context:)`` (x, v, a kept,
-    /// tₛ = t₀ = e) and the evaluation at e that follows, done on the lane. Returns `false` when the
-    /// generic path is needed.
+    /// tₛ = t₀ = e) and the evaluation at e that follows, done on the lane's components (component-wise
+    /// arithmetic is the data type's own for lane types). Returns `false` when the generic path is needed.
     func retargetSpringLane(by delta: Data, animation: Animation, completions: [AnimationCompletion],
                             graph: AnimationGraph) -> Bool {
-        guard let group = laneGroup, var state = animator, let codec = laneCodec,
+        guard let group = laneGroup, let state = animator, let codec = laneCodec,
               let spring = animation.base as? FluidSpringAnimation,
               spring.response == group.key.animation.response,
               state.logicalListeners.isEmpty, forks.isEmpty else { return false }
         let oldKey = group.key, dimension = group.dimension
         let elapsed = graph.time - state.beginTime
         guard !Self.isBlending(spring, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
-                               elapsed: elapsed) else { return false }
-        let interval = state.interval + delta
-        guard codec.dimension(interval) <= dimension else { return false }
+                               elapsed: elapsed),
+              codec.dimension(delta) <= dimension else { return false }
 
         state.animation = animation
-        state.interval = interval
-        for completion in completions where !completion.hasFired {
-            completion.animationWasAdded()
-            switch completion.criteria.storage {
-            case .logicallyComplete: state.logicalListeners.append(completion)
-            case .removed: state.removalListeners.append(completion)
-            }
-        }
+        state.attach(completions)
         let key = SpringLaneKey(
             animation: spring, dimension: dimension, beginTime: state.beginTime, clock: elapsed,
             startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
             isLogicallyComplete: elapsed - elapsed >= spring.response)
-        let tolerance = interval.scaled(by: FluidSpringStepper.targetTolerance).magnitudeSquared
-        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
+        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * dimension) { buffer in
             let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
-            let base = laneIndex * dimension
-            for j in 0..<dimension {
-                x[j] = group.offsets[base + j] + group.targets[base + j]
-                v[j] = group.velocities[base + j]
-                a[j] = group.forces[base + j]
-            }
-            codec.write(interval, target, dimension)
+            let change = target + dimension
+            group.copyLane(laneIndex, record: x, target: target)
+            codec.write(delta, change, dimension)
             var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
+            var toleranceSquared = 0.0
             for j in 0..<dimension {
+                x[j] += target[j]
+                target[j] += change[j]
                 velocitySquared += v[j] * v[j]
                 forceSquared += a[j] * a[j]
                 remainingSquared += (target[j] - x[j]) * (target[j] - x[j])
                 offsetSquared += x[j] * x[j]
+                toleranceSquared += (target[j] * FluidSpringStepper.targetTolerance) * (target[j] * FluidSpringStepper.targetTolerance)
                 x[j] -= target[j]
             }
             if !velocitySquared.isFinite || !forceSquared.isFinite || !offsetSquared.isFinite
                 || FluidSpringStepper.isFinished(velocitySquared: velocitySquared, forceSquared: forceSquared,
-                                                 toleranceSquared: tolerance, remainingSquared: remainingSquared) {
+                                                 toleranceSquared: toleranceSquared, remainingSquared: remainingSquared) {
                 return true
             }
             group.remove(at: laneIndex)
             let newGroup = graph.springGroup(for: key)
-            _ = newGroup.append(owner: self, offset: x, velocity: v, force: a, target: target, tolerance: tolerance)
+            newGroup.append(owner: self, record: x, target: target, tolerance: toleranceSquared)
             laneGroup = newGroup
             return false
         }
-        animator = state
         if finished {
             group.remove(at: laneIndex)
             springLaneFinished()

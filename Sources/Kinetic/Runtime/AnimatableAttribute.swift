@@ -36,12 +36,13 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// numbers then live in the group and `animator`'s spring state is stale.
     var laneGroup: SpringLaneGroup?
     var laneIndex = -1
-    lazy var laneCodec = SpringLaneCodec<Data>.make()
+    let laneCodec: SpringLaneCodec<Data>?
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
         self.model = initial
         self.modelData = initial.animatableData
+        self.laneCodec = SpringLaneCodec<Data>.make()
     }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current

@@ -54,10 +54,23 @@ public final class AnimationGraph {
     /// i.e. whether the graph needs further frames.
     public var isAnimating: Bool { !active.isEmpty || springGroups.contains { $0.count > 0 } }
 
-    /// When the graph next needs a frame if frames come every `frameInterval` seconds: `time +
-    /// frameInterval` while animating, `nil` when idle (nothing changes until an attribute is set).
+    /// When the graph next needs a frame if frames come every `frameInterval` seconds, or `nil` when
+    /// idle (nothing changes until an attribute is set).
+    ///
+    /// `time + frameInterval` while anything visibly animates. When the only running animations are
+    /// velocity tracking (``Transaction/tracksVelocity`` without an animation: the presentation *is*
+    /// the model), nothing moves until the tracking expires, 2 s after its newest sample, so the
+    /// answer is the first frame after that — a daemon can sleep until the next input instead.
     public func nextFrameTime(frameInterval: TimeInterval) -> TimeInterval? {
-        isAnimating ? time + max(0, frameInterval) : nil
+        guard isAnimating else { return nil }
+        let interval = max(0, frameInterval)
+        if springGroups.contains(where: { $0.count > 0 }) { return time + interval }
+        var earliest = TimeInterval.infinity
+        for node in active {
+            guard let expiry = node.trackingExpiry else { return time + interval }
+            earliest = min(earliest, expiry)
+        }
+        return max(time, earliest) + interval
     }
 
     /// Moves the graph to `newTime` (seconds) and evaluates every running animation there, then runs
@@ -106,7 +119,7 @@ public final class AnimationGraph {
     /// Runs the queued completion callbacks, in the order they became due. Callbacks may change
     /// attributes; anything they make due runs in the same pass.
     func runDueCompletions() {
-        guard !isRunningCompletions else { return }
+        guard !isRunningCompletions, !dueCompletions.isEmpty else { return }
         isRunningCompletions = true
         defer { isRunningCompletions = false }
         var index = 0

@@ -7,7 +7,7 @@ extension AnimatorState {
     /// (spec §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
     /// A, value: I, time: e, context: σ)` the new animation adopts the (mutated) state; otherwise both
     /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta.
-    mutating func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
+    func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
                          environment: EnvironmentValues) -> LogicalFork<V>? {
         let elapsed = max(0, time - beginTime)
         var fork: LogicalFork<V>?
@@ -28,7 +28,7 @@ extension AnimatorState {
         return fork
     }
 
-    private mutating func combine(with newAnimation: Animation, startingAt elapsed: TimeInterval, target: V,
+    private func combine(with newAnimation: Animation, startingAt elapsed: TimeInterval, target: V,
                                   environment: EnvironmentValues) {
         let newEntry = DefaultCombiningAnimation.Entry(animation: newAnimation, startTime: elapsed)
         let newState = CombinedAnimationState<V>.Entry(target: target, state: AnimationState(), isLogicallyComplete: false)
@@ -51,26 +51,5 @@ extension AnimatorState {
             animation = Animation(combining)
             context = AnimationContext(state: state, environment: environment)
         }
-    }
-}
-
-/// A change's logical-completion listeners that keep following the change's own animation after a
-/// later change merged into or combined with it. (spec §6.4.)
-///
-/// The fork evaluates a copy of the old (animation, state, interval) at the same elapsed times
-/// until it returns `nil` or reports logical completion; it never affects the presented value.
-struct LogicalFork<V: VectorArithmetic> {
-    var animation: Animation
-    var context: AnimationContext<V>
-    var interval: V
-    var beginTime: TimeInterval
-    var listeners: [AnimationCompletion]
-
-    /// Evaluates at graph time `time`; `false` once the old animation is logically complete or over.
-    mutating func evaluate(at time: TimeInterval) -> Bool {
-        if context.isLogicallyComplete { return false }
-        let elapsed = max(0, time - beginTime)
-        guard animation.animate(value: interval, time: elapsed, context: &context) != nil else { return false }
-        return !context.isLogicallyComplete
     }
 }

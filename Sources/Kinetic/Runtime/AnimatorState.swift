@@ -13,7 +13,10 @@ import Foundation
 /// frame (its clock effectively starts a frame late) and clamp a hitch in the second frame. Those are
 /// artefacts of its frame pipeline; Kinetic begins the animation exactly at the graph time of the
 /// change, so elapsed = T − t_b at every ``AnimationGraph/advance(to:)``.
-struct AnimatorState<V: VectorArithmetic> {
+///
+/// A class: an attribute owns exactly one, and updating it in place avoids copying its context
+/// and listener arrays on every frame and change.
+final class AnimatorState<V: VectorArithmetic> {
     var animation: Animation
     var context: AnimationContext<V>
     /// I, value units.
@@ -34,16 +37,31 @@ struct AnimatorState<V: VectorArithmetic> {
         self.beginTime = beginTime
     }
 
+    /// Counts the change's completion registrations and files them by criteria (spec §6.4).
+    func attach(_ completions: [AnimationCompletion]) {
+        for completion in completions where !completion.hasFired {
+            completion.animationWasAdded()
+            switch completion.criteria.storage {
+            case .logicallyComplete: logicalListeners.append(completion)
+            case .removed: removalListeners.append(completion)
+            }
+        }
+    }
+
     /// The offset of the presentation from the model: y − I.
     var presentationOffset: V { offset - interval }
 
     /// Evaluates at graph time `time`; `false` when the animation is over (it returned `nil`, or a
     /// value that is not finite, which Kinetic never presents).
-    mutating func evaluate(at time: TimeInterval) -> Bool {
+    func evaluate(at time: TimeInterval) -> Bool {
         let elapsed = max(0, time - beginTime)
         guard let y = animation.animate(value: interval, time: elapsed, context: &context),
               y.magnitudeSquared.isFinite else { return false }
         offset = y
+        if let combining = animation.base as? DefaultCombiningAnimation,
+           let pruned = combining.pruned(state: &context.state) {
+            animation = Animation(pruned)
+        }
         return true
     }
 

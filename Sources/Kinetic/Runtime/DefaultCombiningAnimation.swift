@@ -52,6 +52,21 @@ struct DefaultCombiningAnimation: CustomAnimation {
     }
 }
 
+extension DefaultCombiningAnimation {
+    /// The combination without the entries before the newest finished one, whose output it no longer
+    /// depends on (a finished entry i resets the chain to Tᵢ), and its state to match; `nil` when
+    /// there is nothing to drop. Keeps a stream of non-merging changes from growing the chain forever.
+    func pruned<V: VectorArithmetic>(state: inout AnimationState<V>) -> DefaultCombiningAnimation? {
+        var combined = state[CombinedAnimationState<V>.self]
+        guard combined.entries.count == entries.count,
+              let newestFinished = combined.entries.lastIndex(where: { $0.state == nil }),
+              newestFinished > 0 else { return nil }
+        combined.entries.removeFirst(newestFinished)
+        state[CombinedAnimationState<V>.self] = combined
+        return DefaultCombiningAnimation(entries: Array(entries[newestFinished...]))
+    }
+}
+
 extension DefaultCombiningAnimation: CustomStringConvertible {
     var description: String {
         "DefaultCombiningAnimation(\(entries.map { "\($0.animation) at \($0.startTime)" }.joined(separator: ", ")))"

@@ -1,33 +1,5 @@
 import Foundation
 
-/// What a fluid spring's state shares with every spring it can be stepped with: the animation's
-/// parameters, the dimension, and the whole clock (begin time, sub-step clock tₛ, start time t₀,
-/// blend bookkeeping, logical-completion flag — see ``FluidSpringState``). Springs with equal keys
-/// take the same number of sub-steps at every frame, so one folded recurrence advances them all.
-struct SpringLaneKey: Hashable {
-    var animation: FluidSpringAnimation
-    var dimension: Int
-    /// t_b, graph seconds: elapsed times are measured from it.
-    var beginTime: TimeInterval
-    /// tₛ, seconds since t_b.
-    var clock: Double
-    /// t₀, seconds since t_b.
-    var startTime: Double
-    var blendStart: Double
-    var blendInterval: Double
-    var isLogicallyComplete: Bool
-}
-
-/// An attribute whose fluid spring is stepped by a ``SpringLaneGroup``.
-protocol SpringLaneOwner: AnyObject {
-    /// The lane's index in its group.
-    var laneIndex: Int { get set }
-    /// The spring came to rest (or stopped being finite): the animation is over.
-    func springLaneFinished()
-    /// The spring became logically complete (its response has elapsed since t₀).
-    func springLaneLogicallyCompleted()
-}
-
 /// Fluid springs that share a ``SpringLaneKey``, stepped together. (issue 3, item 6.)
 ///
 /// The 300 Hz sub-step is linear in (x, v, a, D) (``FluidSpringStepper/Recurrence``), and invariant
@@ -37,10 +9,13 @@ protocol SpringLaneOwner: AnyObject {
 ///
 /// where M is the sub-step's 3×3 matrix (the first three columns of the recurrence) and n the
 /// frame's sub-step count, computed once for the group from the shared clock exactly as
-/// ``FluidSpringAnimation`` does. Mⁿ is cached per n. Components are stored structure-of-arrays
-/// (`[Double]` of lane × dimension), so the step is a straight vectorisable loop; the stop rule and
-/// the finiteness guard are then checked per lane. The result equals sub-stepping up to rounding
-/// (≪ 1e-9 value units for values up to 10⁶; tested).
+/// ``FluidSpringAnimation`` does. Mⁿ is cached per n. After any sub-step the force is a fixed
+/// combination of the new offset and velocity, a = (−k·u − c·v)/(1 − c·h/2) (from v = v½ + a·h/2 and
+/// a = −c·v½ − k·u); when that is well conditioned the force is not stored at all after the first
+/// sub-step since a merge, and the map shrinks to 2×2 on (u, v). States are stored per lane as
+/// [u₁…u_d, v₁…v_d] (two-dimensional lanes are stepped as SIMD2 pairs), forces apart; the stop rule
+/// runs only for lanes that a cheap screen flags. The result equals
+/// sub-stepping up to rounding (≪ 1e-9 value units for values up to 10⁶; tested).
 ///
 /// Groups never hold a spring whose response is still blending: the response then varies per
 /// sub-step, so such springs are sub-stepped by the animation itself.
@@ -49,12 +24,15 @@ final class SpringLaneGroup {
     let dimension: Int
     private let stepper: FluidSpringStepper
     private var powers: [FluidSpringStepper.Recurrence] = [.identity]
+    /// Whether a = α·u + β·v is well conditioned (|1 − c·h/2| ≥ 0.5) and so may replace stored forces.
+    private let derivesForce: Bool
+    private let alpha: Double, beta: Double
 
-    /// u = x − D, v and a, lane-major: component j of lane i at i·dimension + j.
-    var offsets: [Double] = []
-    var velocities: [Double] = []
+    /// Lane states [u (d), v (d)], u = x − D.
+    var states: [Double] = []
+    /// a per lane (d components); stale while ``forceIsDerived``.
     var forces: [Double] = []
-    /// D (the interval), lane-major.
+    /// D (the interval) per lane, d components each.
     var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
     var tolerances: [Double] = []
@@ -67,40 +45,79 @@ final class SpringLaneGroup {
         self.dimension = key.dimension
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
+        let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
+        self.derivesForce = abs(halfStepDamping) >= 0.5
+        self.alpha = -stepper.stiffness / halfStepDamping
+        self.beta = -stepper.damping / halfStepDamping
     }
 
-    /// Adds a lane; returns its index.
-    func append(owner: any SpringLaneOwner, offset: UnsafePointer<Double>, velocity: UnsafePointer<Double>,
-                force: UnsafePointer<Double>, target: UnsafePointer<Double>, tolerance: Double) -> Int {
-        for j in 0..<dimension {
-            offsets.append(offset[j])
-            velocities.append(velocity[j])
-            forces.append(force[j])
-            targets.append(target[j])
+    /// Whether the lanes' force is the derived α·u + β·v: they have taken a sub-step since the last
+    /// merge (the sub-step clock is past the start time) and the derivation is well conditioned.
+    var forceIsDerived: Bool { derivesForce && key.clock > key.startTime }
+
+    /// Component j of the offset u, velocity v, force a or target D of lane `lane`.
+    func offset(_ lane: Int, _ j: Int) -> Double { states[2 * lane * dimension + j] }
+    func velocity(_ lane: Int, _ j: Int) -> Double { states[(2 * lane + 1) * dimension + j] }
+    func force(_ lane: Int, _ j: Int) -> Double {
+        forceIsDerived ? alpha * offset(lane, j) + beta * velocity(lane, j) : forces[lane * dimension + j]
+    }
+    func target(_ lane: Int, _ j: Int) -> Double { targets[lane * dimension + j] }
+
+    /// Calls `body` with the d components of lane `lane`'s offset (`component` 0), velocity (1) or force (2).
+    func read<T>(_ lane: Int, component: Int, _ body: (UnsafePointer<Double>) -> T) -> T {
+        if component < 2 {
+            return states.withUnsafeBufferPointer { body($0.baseAddress! + (2 * lane + component) * dimension) }
         }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
+            for j in 0..<dimension { buffer[j] = force(lane, j) }
+            return body(UnsafePointer(buffer.baseAddress!))
+        }
+    }
+
+    /// Copies lane `lane`'s u, v and a into `record` (3d values) and its D into `target` (d values).
+    func copyLane(_ lane: Int, record: UnsafeMutablePointer<Double>, target: UnsafeMutablePointer<Double>) {
+        let d = dimension
+        states.withUnsafeBufferPointer { record.update(from: $0.baseAddress! + 2 * lane * d, count: 2 * d) }
+        if forceIsDerived {
+            for j in 0..<d { record[2 * d + j] = alpha * record[j] + beta * record[d + j] }
+        } else {
+            forces.withUnsafeBufferPointer { (record + 2 * d).update(from: $0.baseAddress! + lane * d, count: d) }
+        }
+        targets.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + lane * d, count: d) }
+    }
+
+    /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
+    func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
+                tolerance: Double) {
+        states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * dimension))
+        forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * dimension, count: dimension))
+        targets.append(contentsOf: UnsafeBufferPointer(start: target, count: dimension))
         tolerances.append(tolerance)
         owners.append(owner)
         owner.laneIndex = owners.count - 1
-        return owners.count - 1
     }
 
     /// Removes lane `index`, moving the last lane into its place.
     func remove(at index: Int) {
-        let last = owners.count - 1
+        let last = owners.count - 1, dimension = self.dimension
         if index != last {
-            let from = last * dimension, to = index * dimension
-            for j in 0..<dimension {
-                offsets[to + j] = offsets[from + j]
-                velocities[to + j] = velocities[from + j]
-                forces[to + j] = forces[from + j]
-                targets[to + j] = targets[from + j]
+            states.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + 2 * index * dimension).update(from: base + 2 * last * dimension, count: 2 * dimension)
+            }
+            forces.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + index * dimension).update(from: base + last * dimension, count: dimension)
+            }
+            targets.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                (base + index * dimension).update(from: base + last * dimension, count: dimension)
             }
             tolerances[index] = tolerances[last]
             owners[index] = owners[last]
             owners[index].laneIndex = index
         }
-        offsets.removeLast(dimension)
-        velocities.removeLast(dimension)
+        states.removeLast(2 * dimension)
         forces.removeLast(dimension)
         targets.removeLast(dimension)
         tolerances.removeLast()
@@ -126,62 +143,135 @@ final class SpringLaneGroup {
             key.isLogicallyComplete = true
             becameLogicallyComplete = true
         }
+        let wasDerived = forceIsDerived
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        if n > 0 { apply(power(n)) }
+        let candidates = n > 0 ? apply(power(n), forceWasDerived: wasDerived) : nil
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
-        removeFinishedLanes()
+        removeFinishedLanes(among: candidates)
     }
 
-    private func apply(_ m: FluidSpringStepper.Recurrence) {
+    /// Applies Mⁿ to every lane. For two-dimensional lanes, returns the lanes that may be at rest or
+    /// non-finite (the others cannot stop this frame); `nil` means every lane must be checked.
+    ///
+    /// With a derived force the map is 2×2 on (u, v) (the third column folded into the first two);
+    /// after the step the force is derived whenever the derivation is well conditioned, so it is only
+    /// stored otherwise.
+    private func apply(_ m: FluidSpringStepper.Recurrence, forceWasDerived: Bool) -> [Int]? {
         let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
         let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
         let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
-        let total = offsets.count
-        offsets.withUnsafeMutableBufferPointer { u in
-            velocities.withUnsafeMutableBufferPointer { v in
-                forces.withUnsafeMutableBufferPointer { a in
-                    for i in 0..<total {
-                        let ui = u[i], vi = v[i], ai = a[i]
-                        u[i] = m00 * ui + m01 * vi + m02 * ai
-                        v[i] = m10 * ui + m11 * vi + m12 * ai
-                        a[i] = m20 * ui + m21 * vi + m22 * ai
+        let (alpha, beta, storesForce) = (self.alpha, self.beta, !derivesForce)
+        let (f00, f01) = (m00 + m02 * alpha, m01 + m02 * beta)
+        let (f10, f11) = (m10 + m12 * alpha, m11 + m12 * beta)
+        let lanes = owners.count, d = dimension
+        guard d == 2 else {
+            states.withUnsafeMutableBufferPointer { stateBuffer in
+                forces.withUnsafeMutableBufferPointer { forceBuffer in
+                    let p = stateBuffer.baseAddress!, q = forceBuffer.baseAddress!
+                    for lane in 0..<lanes {
+                        let u = p + 2 * lane * d, v = u + d, a = q + lane * d
+                        for j in 0..<d {
+                            let uj = u[j], vj = v[j]
+                            let aj = forceWasDerived ? alpha * uj + beta * vj : a[j]
+                            u[j] = m00 * uj + m01 * vj + m02 * aj
+                            v[j] = m10 * uj + m11 * vj + m12 * aj
+                            if storesForce { a[j] = m20 * uj + m21 * vj + m22 * aj }
+                        }
+                    }
+                }
+            }
+            return nil
+        }
+        // A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the
+        // sum of velocities (non-finite if any is) tell whether any lane in it needs the stop rule.
+        let threshold = FluidSpringStepper.restThresholdSquared
+        let blockSize = 256
+        var candidates: [Int] = []
+        states.withUnsafeMutableBufferPointer { stateBuffer in
+            forces.withUnsafeMutableBufferPointer { forceBuffer in
+                stateBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 2 * lanes) { p in
+                    forceBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: lanes) { q in
+                        var start = 0
+                        while start < lanes {
+                            let end = min(lanes, start + blockSize)
+                            var smallest = Double.infinity
+                            var sum = SIMD2<Double>()
+                            if forceWasDerived {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1]
+                                    let nv = f10 * u + f11 * v
+                                    p[2 * lane] = f00 * u + f01 * v
+                                    p[2 * lane + 1] = nv
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            } else if storesForce {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
+                                    let nv = m10 * u + m11 * v + m12 * a
+                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
+                                    p[2 * lane + 1] = nv
+                                    q[lane] = m20 * u + m21 * v + m22 * a
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            } else {
+                                for lane in start..<end {
+                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
+                                    let nv = m10 * u + m11 * v + m12 * a
+                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
+                                    p[2 * lane + 1] = nv
+                                    smallest = min(smallest, (nv * nv).sum())
+                                    sum += nv
+                                }
+                            }
+                            if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
+                                for lane in start..<end {
+                                    let speed = (p[2 * lane + 1] * p[2 * lane + 1]).sum()
+                                    if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
+                                }
+                            }
+                            start = end
+                        }
                     }
                 }
             }
         }
+        return candidates
     }
 
-    /// The stop rule (spec §2.3 step 6) and the finiteness guard, per lane.
-    private func removeFinishedLanes() {
+    /// The stop rule (spec §2.3 step 6) and the finiteness guard for `candidates` (ascending; `nil`:
+    /// every lane); finished lanes are removed and their owners told.
+    private func removeFinishedLanes(among candidates: [Int]?) {
+        if let candidates, candidates.isEmpty { return }
         var finished: [Int] = []
         let d = dimension
-        offsets.withUnsafeBufferPointer { u in
-            velocities.withUnsafeBufferPointer { v in
-                forces.withUnsafeBufferPointer { a in
-                    for lane in 0..<owners.count {
-                        let base = lane * d
-                        var velocitySquared = 0.0, forceSquared = 0.0
-                        for j in 0..<d {
-                            velocitySquared += v[base + j] * v[base + j]
-                            forceSquared += a[base + j] * a[base + j]
-                        }
-                        let magnitude = max(velocitySquared, forceSquared)
-                        if magnitude > FluidSpringStepper.restThresholdSquared, magnitude.isFinite { continue }
-                        var remainingSquared = 0.0
-                        for j in 0..<d { remainingSquared += u[base + j] * u[base + j] }
-                        if !magnitude.isFinite || !remainingSquared.isFinite
-                            || FluidSpringStepper.isFinished(
-                                velocitySquared: velocitySquared, forceSquared: forceSquared,
-                                toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
-                            finished.append(lane)
-                        }
-                    }
-                }
+        func check(_ lane: Int) {
+            var velocitySquared = 0.0, forceSquared = 0.0
+            for j in 0..<d {
+                let v = velocity(lane, j), a = force(lane, j)
+                velocitySquared += v * v
+                forceSquared += a * a
             }
+            let magnitude = max(velocitySquared, forceSquared)
+            if magnitude > FluidSpringStepper.restThresholdSquared, magnitude < .infinity { return }
+            var remainingSquared = 0.0
+            for j in 0..<d { remainingSquared += offset(lane, j) * offset(lane, j) }
+            if !velocitySquared.isFinite || !forceSquared.isFinite || !remainingSquared.isFinite
+                || FluidSpringStepper.isFinished(
+                    velocitySquared: velocitySquared, forceSquared: forceSquared,
+                    toleranceSquared: tolerances[lane], remainingSquared: remainingSquared) {
+                finished.append(lane)
+            }
+        }
+        if let candidates {
+            for lane in candidates { check(lane) }
+        } else {
+            for lane in 0..<owners.count { check(lane) }
         }
         // Highest index first, so that swap-removal never moves a lane still to be removed.
         for lane in finished.reversed() {
@@ -190,5 +280,4 @@ final class SpringLaneGroup {
             owner.springLaneFinished()
         }
     }
-
 }

@@ -10,13 +10,15 @@ extension Spring {
     /// * critical: a = 1 − e(1 + λt), b = e t, d = e (1 − λt);
     /// * over-damped (ω < 0), with the slow root r₁ = −ω − λ, the fast root r₂ = ω − λ,
     ///   E₁ = e^(r₁t), E₂ = e^(r₂t): a = 1 + ((λ − ω)E₁ + r₁E₂)/(2ω), b = −(E₁ − E₂)/(2ω),
-    ///   d = −(r₁E₁ − r₂E₂)/(2ω). While |ω|t < 1 the same functions are evaluated in their
-    ///   hyperbolic form (the under-damped one with sinh, cosh and μ = |ω|), which does not lose
-    ///   precision to E₁ − E₂ when the spring is nearly critical.
+    ///   d = −(r₁E₁ − r₂E₂)/(2ω), with the roots computed from ω₀ and ζ so that strongly
+    ///   over-damped springs keep their slow root. While |ω|t < 1 the same functions are
+    ///   evaluated in their hyperbolic form (the under-damped one with sinh, cosh and μ = |ω|),
+    ///   which does not lose precision to E₁ − E₂ when the spring is nearly critical.
     ///
     /// The over-damped velocity is the true derivative of the value; SwiftUI's reference adds 1 to
     /// its target coefficient (spec §9 #4), which Kinetic does not reproduce.
     package func motionCoefficients(time t: Double) -> (a: Double, b: Double, c: Double, d: Double) {
+        let omega0 = naturalFrequency
         switch regime {
         case .free:
             return (0, t, 0, 1)
@@ -29,32 +31,31 @@ extension Spring {
             let sinc = sin(omega * t) / omega
             let co = cos(omega * t)
             let b = e * sinc
-            return (1 - e * (lambda * sinc + co), b, (lambda * lambda + omega * omega) * b, e * (co - lambda * sinc))
+            return (1 - e * (lambda * sinc + co), b, omega0 * (omega0 * b), e * (co - lambda * sinc))
         case let .critical(lambda):
             let e = exp(-lambda * t)
             return (1 - e * (1 + lambda * t), e * t, e * lambda * lambda * t, e * (1 - lambda * t))
         case let .overDamped(omega, lambda):
-            let omega0Squared = lambda * lambda - omega * omega
             let mu = -omega
             if mu * abs(t) < 1 {
                 let e = exp(-lambda * t)
                 let sinhc = sinh(mu * t) / mu
                 let ch = cosh(mu * t)
                 let b = e * sinhc
-                return (1 - e * (lambda * sinhc + ch), b, omega0Squared * b, e * (ch - lambda * sinhc))
+                return (1 - e * (lambda * sinhc + ch), b, omega0 * (omega0 * b), e * (ch - lambda * sinhc))
             }
-            let slow = -omega - lambda
+            // The roots without cancellation: r₂ = ω − λ (a sum of two negatives) and, since
+            // r₁·r₂ = ω₀², r₁ = ω₀²/r₂. (−ω − λ loses all digits of r₁ for large ζ, and can
+            // even turn positive.) Then 2ω = r₂ − r₁ and λ − ω = −r₂.
             let fast = omega - lambda
+            // λ + |ω| can overflow where each is finite: that much damping is the frozen limit.
+            guard fast.isFinite else { return t > 0 ? (0, 0, 0, 0) : (0, 0, 0, 1) }
+            let slow = omega0 * (omega0 / fast)
             let e1 = exp(slow * t)
             let e2 = exp(fast * t)
-            let twoOmega = 2 * omega
-            let b = -(e1 - e2) / twoOmega
-            return (
-                1 + ((lambda - omega) * e1 + slow * e2) / twoOmega,
-                b,
-                omega0Squared * b,
-                -(slow * e1 - fast * e2) / twoOmega
-            )
+            let gap = slow - fast
+            let b = (e1 - e2) / gap
+            return (1 - (slow * e2 - fast * e1) / gap, b, omega0 * (omega0 * b), (slow * e1 - fast * e2) / gap)
         }
     }
 

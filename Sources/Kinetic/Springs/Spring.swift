@@ -93,13 +93,26 @@ public struct Spring: Hashable, Sendable {
         if !omega0.isFinite { return .rigid }
         if zeta == .infinity { return .frozen }
         let lambda = zeta * omega0
-        if zeta < 1 { return .underDamped(angularFrequency: omega0 * (1 - zeta * zeta).squareRoot(), decayConstant: lambda) }
+        // √(1 − ζ²) and √(ζ² − 1) as products of square roots: exact near ζ = 1 and free of
+        // overflow for huge ζ.
+        if zeta < 1 {
+            let omega = omega0 * ((1 - zeta).squareRoot() * (1 + zeta).squareRoot())
+            return .underDamped(angularFrequency: omega, decayConstant: lambda)
+        }
         if zeta == 1 { return .critical(decayConstant: lambda) }
-        return .overDamped(angularFrequency: -omega0 * (zeta * zeta - 1).squareRoot(), decayConstant: lambda)
+        let omega = -omega0 * ((zeta - 1).squareRoot() * (zeta + 1).squareRoot())
+        // So much damping that λ or ω overflow: indistinguishable from the frozen limit.
+        guard omega.isFinite, lambda.isFinite else { return .frozen }
+        return .overDamped(angularFrequency: omega, decayConstant: lambda)
     }
 }
 
 extension Spring: CustomStringConvertible {
-    /// `Spring(duration: d, bounce: b)` with the perceptual parameters.
-    public var description: String { "Spring(duration: \(duration), bounce: \(bounce))" }
+    /// The spring as the initializer call that recreates it: `Spring(duration: 0.5, bounce: 0.3)`
+    /// for mass 1, `Spring(mass: 2.0, stiffness: 100.0, damping: 10.0)` otherwise.
+    public var description: String {
+        mass == 1
+            ? "Spring(duration: \(duration), bounce: \(bounce))"
+            : "Spring(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
+    }
 }

@@ -54,17 +54,7 @@ final class AnimationCompletion {
     }
 }
 
-private enum AnimationCompletionsKey: TransactionKey {
-    static var defaultValue: [AnimationCompletion] { [] }
-}
-
 extension Transaction {
-    /// The completion registrations this transaction carries.
-    var animationCompletions: [AnimationCompletion] {
-        get { self[AnimationCompletionsKey.self] }
-        set { self[AnimationCompletionsKey.self] = newValue }
-    }
-
     /// Adds a callback that runs exactly once, when the animations started by changes in this
     /// transaction meet `criteria` — or right after the ``withTransaction(_:_:)`` body when the
     /// transaction animates nothing. (spec §6.4.)

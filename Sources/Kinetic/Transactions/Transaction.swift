@@ -17,8 +17,27 @@ import Foundation
 /// `Sendable`: a transaction may be made current from any thread, but an ``AnimationGraph`` and
 /// its attributes are single-threaded.
 public struct Transaction: @unchecked Sendable {
+    /// Custom keys' values.
     @usableFromInline
     var storage: [ObjectIdentifier: Any] = [:]
+
+    // The built-in keys are stored fields (read on every attribute change), with a record of which
+    // were set so that merging follows the property-list semantics.
+    var storedAnimation: Animation?
+    var storedDisablesAnimations = false
+    var storedIsContinuous = false
+    var storedTracksVelocity = false
+    var storedCompletions: [AnimationCompletion] = []
+    var setKeys: BuiltInKeys = []
+
+    struct BuiltInKeys: OptionSet {
+        let rawValue: UInt8
+        static let animation = BuiltInKeys(rawValue: 1 << 0)
+        static let disablesAnimations = BuiltInKeys(rawValue: 1 << 1)
+        static let isContinuous = BuiltInKeys(rawValue: 1 << 2)
+        static let tracksVelocity = BuiltInKeys(rawValue: 1 << 3)
+        static let completions = BuiltInKeys(rawValue: 1 << 4)
+    }
 
     /// An empty transaction: no animation, every key at its default value.
     public init() {}
@@ -39,7 +58,14 @@ public struct Transaction: @unchecked Sendable {
     /// (iOS 17 semantics of nested ``withTransaction(_:_:)``, spec §6.2).
     public func merging(_ other: Transaction) -> Transaction {
         var result = self
-        result.storage.merge(other.storage) { _, new in new }
+        if !other.storage.isEmpty { result.storage.merge(other.storage) { _, new in new } }
+        let keys = other.setKeys
+        if keys.contains(.animation) { result.storedAnimation = other.storedAnimation }
+        if keys.contains(.disablesAnimations) { result.storedDisablesAnimations = other.storedDisablesAnimations }
+        if keys.contains(.isContinuous) { result.storedIsContinuous = other.storedIsContinuous }
+        if keys.contains(.tracksVelocity) { result.storedTracksVelocity = other.storedTracksVelocity }
+        if keys.contains(.completions) { result.storedCompletions = other.storedCompletions }
+        result.setKeys.formUnion(keys)
         return result
     }
 }

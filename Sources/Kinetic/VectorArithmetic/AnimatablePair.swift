@@ -61,5 +61,6 @@ extension AnimatablePair: Sendable where First: Sendable, Second: Sendable {}
 extension AnimatablePair: Hashable where First: Hashable, Second: Hashable {}
 
 extension AnimatablePair: CustomStringConvertible {
+    /// `AnimatablePair(first, second)`, each component printed with its own description.
     public var description: String { "AnimatablePair(\(first), \(second))" }
 }

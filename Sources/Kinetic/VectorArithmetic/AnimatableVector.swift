@@ -100,5 +100,6 @@ extension AnimatableVector: ExpressibleByArrayLiteral {
 }
 
 extension AnimatableVector: CustomStringConvertible {
+    /// The components as an array literal, e.g. `[120.0, 40.0]`.
     public var description: String { "\(components)" }
 }

@@ -8,6 +8,7 @@ public struct EmptyAnimatableData: VectorArithmetic, Sendable, Hashable {
     @inlinable
     public init() {}
 
+    /// The only value: the empty vector.
     @inlinable
     public static var zero: Self { Self() }
 

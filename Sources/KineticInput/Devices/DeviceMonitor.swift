@@ -142,6 +142,10 @@ public final class DeviceMonitor: Sendable {
         return slash == directory.startIndex ? "/" : String(directory[..<slash])
     }
 
+    private static func lastComponent(of directory: String) -> Substring {
+        directory.lastIndex(of: "/").map { directory[directory.index(after: $0)...] } ?? directory[...]
+    }
+
     private func nodePath(_ name: String) -> String { directory == "/" ? "/" + name : directory + "/" + name }
 
     private func consider(_ path: String, _ state: inout State) {
@@ -219,8 +223,7 @@ public final class DeviceMonitor: Sendable {
                     consider(path, &state)
                 }
             }
-        } else if watch == state.parentWatch && watch >= 0 && Self.parentPath(of: directory) + "/" + name == directory
-                    || watch == state.parentWatch && watch >= 0 && Self.parentPath(of: directory) == "/" && "/" + name == directory {
+        } else if watch == state.parentWatch && watch >= 0 && name == Self.lastComponent(of: directory) {
             rewatch(&state)
         }
     }

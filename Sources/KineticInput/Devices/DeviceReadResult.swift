@@ -1,11 +1,10 @@
 /// What one ``InputDevice/readAvailable(limit:)`` call got.
 ///
-/// `events` is always a sequence of whole frames as the kernel sent them, each ending in `SYN_REPORT`
-/// (except a frame still arriving when the queue ran empty or the limit was reached; it continues in the next
-/// read). After a `SYN_DROPPED` it holds, as libinput does (shared/spec/linux-input.md §1.2): the interrupted
-/// frame closed by a synthetic `SYN_REPORT`, then libevdev's resync delta frames (slot by slot, tracking-id
-/// ends before starts), so a frame processor applying them ends in the device's real state without knowing
-/// about the drop. The `SYN_DROPPED` event itself is not in `events`; it is counted in `resyncCount`.
+/// `events` holds whole frames as the kernel sent them, each ending in `SYN_REPORT` (a frame still arriving when
+/// the queue ran empty or the limit was reached continues in the next read). A `SYN_DROPPED` stays in the stream
+/// where libevdev reported it, followed by libevdev's resync delta frames (slot by slot, tracking-id ends before
+/// starts; shared/spec/linux-input.md §1.2): exactly what ``FrameProcessor/process(_:)`` expects, which closes
+/// the half-read frame at the `SYN_DROPPED` and applies the delta like any events. `resyncCount` counts the drops.
 public struct DeviceReadResult: Hashable, Sendable {
     /// Whether the device can still be read.
     public enum Status: Hashable, Sendable {

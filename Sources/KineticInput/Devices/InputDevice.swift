@@ -8,6 +8,18 @@ import Synchronization
 /// so ``InputEvent/time`` never sees wall-clock steps. Drive it from a read source on ``fileDescriptor``
 /// (or ``wait(timeout:)`` in a poll loop) and call ``readAvailable(limit:)`` on each wakeup.
 /// Calls are serialised by a lock, so the device may be handed between queues.
+///
+/// ```swift
+/// let device = try InputDevice.open(path: "/dev/input/event5")
+/// var processor = FrameProcessor(device: device.deviceDescription)
+/// let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+/// source.setEventHandler {
+///     let read = device.readAvailable()
+///     deliver(processor.process(read))            // cancels open gestures when the device is gone
+///     if read.status != .open { source.cancel(); device.close() }
+/// }
+/// source.resume()
+/// ```
 public final class InputDevice: Sendable {
     /// The device node, e.g. `/dev/input/event3`.
     public let path: String
@@ -20,8 +32,6 @@ public final class InputDevice: Sendable {
         var device: OpaquePointer?
         var fd: Int32
         var isGrabbed: Bool
-        /// Whether the last event handed out was inside a frame (not a `SYN_REPORT`).
-        var isInsideFrame: Bool
     }
 
     let handle: Mutex<Handle>
@@ -30,7 +40,7 @@ public final class InputDevice: Sendable {
         self.path = path
         self.fileDescriptor = fd
         self.deviceDescription = DeviceDescription(libevdev: device)
-        self.handle = Mutex(Handle(device: device, fd: fd, isGrabbed: false, isInsideFrame: false))
+        self.handle = Mutex(Handle(device: device, fd: fd, isGrabbed: false))
     }
 
     deinit {

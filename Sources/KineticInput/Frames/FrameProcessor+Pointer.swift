@@ -31,9 +31,7 @@ extension FrameProcessor {
             return [event(.changed, .pointer(button: dragButton), current, time)]
         }
         guard let button = keysDown.filter({ (EventCodes.btnLeft...EventCodes.btnTask).contains($0) }).min() else { return [] }
-        var contact = Contact(id: 0, location: location, normalizedLocation: normalized,
-                              tracker: PlanarVelocityTracker(estimation: configuration.velocityEstimation))
-        _ = contact.move(to: location, normalized: normalized, at: time)
+        let contact = newContact(id: 0, location: location, normalized: normalized, at: time)
         drag = contact
         dragButton = button
         return [event(.began, .pointer(button: button), contact, time)]

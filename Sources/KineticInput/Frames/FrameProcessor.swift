@@ -102,7 +102,9 @@ public struct FrameProcessor: Sendable {
 
     /// The gestures in progress (not cancelled), touches in slot order, then the pointer drag.
     public var activeSources: [GestureEvent.Source] {
-        var result = contacts.sorted { $0.key < $1.key }.filter { !$0.value.isSuppressed }.map { GestureEvent.Source.touch(id: $0.value.id) }
+        var result = contacts.sorted { $0.key < $1.key }
+            .filter { !$0.value.isSuppressed }
+            .map { GestureEvent.Source.touch(id: $0.value.id) }
         if let drag, !drag.isSuppressed { result.append(.pointer(button: dragButton)) }
         return result
     }
@@ -214,27 +216,39 @@ public struct FrameProcessor: Sendable {
 
     /// A new contact at an absolute position, with its first velocity sample.
     func newContact(id: Int32, x: Int32, y: Int32, at time: EventTime) -> Contact {
-        var contact = Contact(id: id, location: .zero, normalizedLocation: nil,
+        let (location, normalized) = Contact.scaled(x: x, y: y, xScale: xScale, yScale: yScale)
+        return newContact(id: id, location: location, normalized: normalized, at: time)
+    }
+
+    /// A new contact at `location` (mm), with its first velocity sample.
+    func newContact(id: Int32, location: CGPoint, normalized: CGPoint?, at time: EventTime) -> Contact {
+        var contact = Contact(id: id, location: location, normalizedLocation: normalized,
                               tracker: PlanarVelocityTracker(estimation: configuration.velocityEstimation))
-        _ = contact.move(x: x, y: y, xScale: xScale, yScale: yScale, at: time)
+        contact.tracker.add(time: time, x: location.x, y: location.y)
         return contact
     }
 }
 
 extension FrameProcessor.Contact {
-    /// Moves to an absolute device position; returns whether the position changed (and records a velocity sample).
-    mutating func move(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale, at time: EventTime) -> Bool {
+    /// A device position in mm and normalised to the axis ranges.
+    static func scaled(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale) -> (CGPoint, CGPoint?) {
         let mm = CGPoint(x: xScale.millimetres(x), y: yScale.millimetres(y))
         let normalized: CGPoint? = xScale.normalized(x).flatMap { nx in yScale.normalized(y).map { CGPoint(x: nx, y: $0) } }
-        return move(to: mm, normalized: normalized, at: time)
+        return (mm, normalized)
     }
 
-    /// Moves to `location` (mm); returns whether it changed. The first move always records a sample.
+    /// Moves to an absolute device position; returns whether the position changed (and records a velocity sample).
+    mutating func move(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale, at time: EventTime) -> Bool {
+        let (location, normalized) = Self.scaled(x: x, y: y, xScale: xScale, yScale: yScale)
+        return move(to: location, normalized: normalized, at: time)
+    }
+
+    /// Moves to `location` (mm); returns whether it changed, and only then records a velocity sample.
     mutating func move(to location: CGPoint, normalized: CGPoint?, at time: EventTime) -> Bool {
-        let changed = location != self.location || tracker.xSamples.isEmpty
+        guard location != self.location else { return false }
         self.location = location
         self.normalizedLocation = normalized
-        if changed { tracker.add(time: time, x: location.x, y: location.y) }
-        return changed
+        tracker.add(time: time, x: location.x, y: location.y)
+        return true
     }
 }

@@ -18,6 +18,7 @@ public struct EventTime: Hashable, Comparable, Sendable {
     /// The time in nanoseconds.
     public var nanoseconds: Int64 { seconds &* 1_000_000_000 &+ Int64(microseconds) &* 1_000 }
 
+    /// Earlier in time: compares seconds, then microseconds.
     public static func < (lhs: EventTime, rhs: EventTime) -> Bool {
         (lhs.seconds, lhs.microseconds) < (rhs.seconds, rhs.microseconds)
     }

@@ -58,7 +58,8 @@ public struct DragValue: Hashable, Sendable {
     }
 }
 
-/// Two-finger pinch, with `MagnifyGesture.Value`'s members.
+/// Two-finger pinch, with `MagnifyGesture.Value`'s members (magnification is the ratio of finger distances, its
+/// velocity per second; locations in mm).
 public struct MagnifyValue: Hashable, Sendable {
     /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either of the two leaves.
     public var phase: GestureEvent.Phase
@@ -107,7 +108,7 @@ public struct ScrollValue: Hashable, Sendable {
     public var location: CGPoint
     /// location − startLocation.
     public var translation: CGSize
-    /// The midpoint's velocity: the mean of the two fingers' velocities (zero once cancelled).
+    /// The midpoint's velocity in mm/s: the mean of the two fingers' velocities (zero once cancelled).
     public var velocity: CGSize
     /// translation + the fling projection of `velocity`.
     public var predictedEndTranslation: CGSize

@@ -21,12 +21,12 @@ extension EvemuFormat {
     public static func header(device: DeviceDescription, comments: [String] = []) -> String {
         var text = "# EVEMU \(version)\n"
         for comment in comments {
-            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in comment.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
                 text += line.isEmpty ? "#\n" : "# \(line)\n"
             }
         }
         // The name is the rest of the line; a newline in it would break the format.
-        let name = device.name.map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+        let name = device.name.map { $0.isNewline ? " " : $0 }
         text += "N: \(String(name))\n"
         text += "I: \(hex4(device.bustype)) \(hex4(device.vendor)) \(hex4(device.product)) \(hex4(device.version))\n"
         text += "P:" + maskBytes(device.properties, line: 0) + "\n"
@@ -55,7 +55,7 @@ extension EvemuFormat {
         if event.type == EventCodes.evSyn {
             let name = EventNames.codeName(type: event.type, code: event.code) ?? "SYN_\(event.code)"
             var delta = 0
-            if let previousReport { delta = Int((event.time.nanoseconds - previousReport.nanoseconds) / 1_000_000) }
+            if let previousReport { delta = Int((event.time.nanoseconds &- previousReport.nanoseconds) / 1_000_000) }
             line += "# ------------ \(name) (\(event.code)) ---------- +\(delta)ms"
             if event.code == EventCodes.synReport { previousReport = event.time }
         } else {

@@ -30,9 +30,11 @@ struct EvemuReader {
             throw RecordingError(source: source, line: 0, expected: "at most \(limits.maximumBytes) bytes",
                                  found: "\(text.utf8.count) bytes")
         }
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte: "\r\n" is one Character, so splitting Characters on "\n" would miss CRLF lines.
+        for rawBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let rawLine = Substring(rawBytes)
+            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? Substring(rawLine.utf8.dropLast()) : rawLine
             guard line.utf8.count <= limits.maximumLineLength else {
                 throw error("a line of at most \(limits.maximumLineLength) bytes", "a line of \(line.utf8.count) bytes")
             }
@@ -52,8 +54,8 @@ struct EvemuReader {
             try readVersion(line)
             return
         }
-        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-        if line.hasPrefix("#") {
+        if line.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+        if line.utf8.first == UInt8(ascii: "#") {
             if inHeaderComments {
                 let text = line.drop { $0 == "#" }
                 if !text.allSatisfy({ $0 == " " || $0 == "#" }) {
@@ -73,7 +75,7 @@ struct EvemuReader {
         }
         // From 1.1, a comment may follow data on any line but N:.
         var data = line
-        if let hash = line.firstIndex(of: "#"), version >= (1, 1) { data = line[..<hash] }
+        if version >= (1, 1), let hash = line.utf8.firstIndex(of: UInt8(ascii: "#")) { data = Substring(line.utf8[..<hash]) }
         let fields = LineScanner.fields(of: data, from: 2)
         switch chars[0] {
         case "E": try readEvent(fields, line)
@@ -92,6 +94,12 @@ struct EvemuReader {
         default:
             return  // unknown line types are ignored, as the format's readers do
         }
+    }
+
+    /// The column just after the last field: where a missing field was expected.
+    static func endColumn<C: Collection>(_ fields: C) -> Int where C.Element == LineScanner.Field {
+        guard let last = fields.reversed().first else { return 4 }
+        return last.column + last.text.utf8.count
     }
 
     mutating func readVersion(_ line: Substring) throws(RecordingError) {
@@ -117,7 +125,8 @@ struct EvemuReader {
     mutating func readID(_ fields: [LineScanner.Field], _ line: Substring) throws(RecordingError) {
         guard !sawID else { throw error("one I: line per recording", line, column: 1) }
         guard fields.count == 4 else {
-            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line, column: fields.count < 4 ? line.count + 1 : fields[4].column)
+            throw error("4 hexadecimal fields 'I: <bus> <vendor> <product> <version>'", line,
+                        column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
         }
         var values: [UInt16] = []
         for field in fields {
@@ -132,7 +141,8 @@ struct EvemuReader {
 
     mutating func readBytes(_ fields: ArraySlice<LineScanner.Field>, _ line: Substring) throws(RecordingError) -> [UInt8] {
         guard fields.count == 8 else {
-            throw error("8 hexadecimal bytes", line, column: fields.count < 8 ? line.count + 1 : fields[fields.startIndex + 8].column)
+            throw error("8 hexadecimal bytes", line,
+                        column: fields.count < 8 ? Self.endColumn(fields) : fields[fields.startIndex + 8].column)
         }
         var bytes: [UInt8] = []
         for field in fields {
@@ -172,7 +182,7 @@ struct EvemuReader {
     mutating func readAbs(_ fields: [LineScanner.Field], _ line: Substring) throws(RecordingError) {
         guard fields.count == 5 || fields.count == 6 else {
             throw error("'A: <code> <min> <max> <fuzz> <flat> <resolution>'", line,
-                        column: fields.count < 5 ? line.count + 1 : fields[6].column)
+                        column: fields.count < 5 ? Self.endColumn(fields) : fields[6].column)
         }
         guard let code = LineScanner.hex(fields[0].text, maxDigits: 2, limit: 0x3f) else {
             throw error("an absolute axis code in hexadecimal (00…3f)", fields[0].text, column: fields[0].column)
@@ -203,7 +213,7 @@ struct EvemuReader {
         guard name != nil else { throw error("the 'N: <device name>' line before the events", line, column: 1) }
         guard fields.count == 4 else {
             throw error("'E: <sec>.<usec> <type> <code> <value>'", line,
-                        column: fields.count < 4 ? line.count + 1 : fields[4].column)
+                        column: fields.count < 4 ? Self.endColumn(fields) : fields[4].column)
         }
         guard events.count < limits.maximumEvents else {
             throw error("at most \(limits.maximumEvents) events", line, column: 1)

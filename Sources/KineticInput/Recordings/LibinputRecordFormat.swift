@@ -20,7 +20,7 @@ public enum LibinputRecordFormat {
     }
 }
 
-/// Either recording format, told apart by content.
+/// Either recording format, told apart by content: evemu (linux-input.md §2) or libinput record (§3).
 public enum RecordingFormat: String, Hashable, Sendable {
     /// evemu text (`# EVEMU 1.x` or a first `N:` line).
     case evemu

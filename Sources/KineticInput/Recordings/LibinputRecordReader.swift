@@ -175,7 +175,7 @@ struct LibinputRecordReader {
     /// The `#` lines at the top of the file, without `#` (the header comment that says how it was made).
     static func leadingComments(_ text: String) -> [String] {
         var comments: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             guard line.hasPrefix("#") else { break }
             let body = line.dropFirst()
             comments.append(String(body.hasPrefix(" ") ? body.dropFirst() : body))

@@ -7,19 +7,21 @@ struct LineScanner {
         var column: Int
     }
 
-    /// The fields of `line` (spaces and tabs separate), starting at `offset` (0-based), up to `end`.
+    /// The fields of `line` (spaces and tabs separate) from byte `offset` (0-based). Columns count bytes, which
+    /// equals characters for the ASCII that evemu data lines hold.
     static func fields(of line: Substring, from offset: Int) -> [Field] {
         var result: [Field] = []
-        var column = 0
-        var start: Substring.Index?
+        let bytes = line.utf8
+        var start: Substring.UTF8View.Index?
         var startColumn = 0
-        var index = line.startIndex
-        while index < line.endIndex {
-            let c = line[index]
+        var column = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
             if column >= offset {
-                if c == " " || c == "\t" {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                     if let s = start {
-                        result.append(Field(text: line[s..<index], column: startColumn + 1))
+                        result.append(Field(text: Substring(bytes[s..<index]), column: startColumn + 1))
                         start = nil
                     }
                 } else if start == nil {
@@ -28,9 +30,9 @@ struct LineScanner {
                 }
             }
             column += 1
-            index = line.index(after: index)
+            index = bytes.index(after: index)
         }
-        if let s = start { result.append(Field(text: line[s..<line.endIndex], column: startColumn + 1)) }
+        if let s = start { result.append(Field(text: Substring(bytes[s..<bytes.endIndex]), column: startColumn + 1)) }
         return result
     }
 

@@ -21,6 +21,18 @@ public struct Recording: Hashable, Sendable {
         return events.count - (lastReport.map { $0 + 1 } ?? 0)
     }
 
+    /// The events split into frames, each ending with its `SYN_REPORT` (for replay pacing: a player sleeps until
+    /// each frame's time). Events after the last `SYN_REPORT` form no frame; ``trailingEventCount`` counts them.
+    public var frames: [ArraySlice<InputEvent>] {
+        var result: [ArraySlice<InputEvent>] = []
+        var start = events.startIndex
+        for (index, event) in events.enumerated() where event.type == EventCodes.evSyn && event.code == EventCodes.synReport {
+            result.append(events[start...index])
+            start = index + 1
+        }
+        return result
+    }
+
     /// Runs every event through a fresh ``FrameProcessor`` and returns its gesture events.
     public func gestureEvents(configuration: FrameProcessor.Configuration = .init()) -> [GestureEvent] {
         var processor = FrameProcessor(device: device, configuration: configuration)

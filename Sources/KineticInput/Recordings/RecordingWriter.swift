@@ -8,7 +8,9 @@ import Foundation
 /// every completed frame in the file; only the unfinished frame, which is not yet an input frame, is lost.
 /// ``SyncPolicy`` decides how often `fsync(2)` also pushes it to the disk (power loss).
 ///
-/// A writer has a single owner; it is not safe to use from several threads at once.
+/// A `write(2)` to a regular file completes unless a fatal signal arrives while it copies across a page boundary;
+/// a recorder that handles SIGINT/SIGTERM itself (and then calls ``close()``) is never cut short. A writer has a
+/// single owner; it is not safe to use from several threads at once.
 public final class RecordingWriter {
     /// When to `fsync(2)`.
     public enum SyncPolicy: Hashable, Sendable {
@@ -34,6 +36,8 @@ public final class RecordingWriter {
     public let syncPolicy: SyncPolicy
     private let timeBase: TimeBase
     private var fd: Int32
+    /// Bytes of whole frames (and the header) on disk; a failed write is cut back to this.
+    private var committedSize: off_t = 0
     private var pending: [InputEvent] = []
     private var offsetNanoseconds: Int64?
     private var lastReport: EventTime?
@@ -108,9 +112,9 @@ public final class RecordingWriter {
 
     private func rebased(_ event: InputEvent) -> InputEvent {
         guard timeBase == .firstEventAtOneMicrosecond else { return event }
-        let offset = offsetNanoseconds ?? (event.time.nanoseconds - 1_000)
+        let offset = offsetNanoseconds ?? (event.time.nanoseconds &- 1_000)
         offsetNanoseconds = offset
-        let ns = max(event.time.nanoseconds - offset, 0)
+        let ns = max(event.time.nanoseconds &- offset, 0)
         var copy = event
         copy.time = EventTime(seconds: ns / 1_000_000_000, microseconds: Int32(ns % 1_000_000_000 / 1_000))
         return copy
@@ -120,6 +124,8 @@ public final class RecordingWriter {
         guard fsync(fd) == 0 else { throw RecordingWriterError(path: path, operation: "fsync", errno: errno) }
     }
 
+    /// Writes all of `text`, or — when the disk refuses part of it (ENOSPC, EIO) — cuts the file back to the last
+    /// whole frame, so that even a failed append leaves a file that parses.
     private func writeAll(_ text: String) throws(RecordingWriterError) {
         var bytes = Array(text.utf8)
         var offset = 0
@@ -129,11 +135,13 @@ public final class RecordingWriter {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw RecordingWriterError(path: path, operation: "write", errno: errno)
+                let failure = errno
+                if ftruncate(fd, committedSize) == 0 { _ = lseek(fd, committedSize, SEEK_SET) }
+                throw RecordingWriterError(path: path, operation: "write", errno: failure)
             }
             offset += written
         }
-        bytes.removeAll()
+        committedSize += off_t(bytes.count)
     }
 }
 

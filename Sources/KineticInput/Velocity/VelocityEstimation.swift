@@ -1,5 +1,6 @@
 /// Which velocity estimator a tracker uses. All of them work on one axis at a time, on samples in time order,
-/// and return units per second; the planar tracker runs them on x and y separately.
+/// and return units per second (mm/s for gestures); the planar tracker runs them on x and y separately.
+/// (linux-input.md §5; the worked example of §5.6 is the test.)
 public enum VelocityEstimation: Hashable, Sendable {
     /// SwiftUI's 3-sample `VelocitySampler` (swiftui-animation.md §5.5): 0 with fewer than 2 samples, the slope with 2,
     /// 0.25·v(s₂→s₃) + 0.75·v(s₁→s₂) with 3 (s₃ newest), then decayed by 0.998^(1000·(t − t_last)) at time t.

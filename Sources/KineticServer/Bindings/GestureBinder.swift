@@ -36,8 +36,7 @@ public final class GestureBinder {
         pipeline = GesturePipeline(bindings: bindings.map(GestureBinding.init))
     }
 
-    /// The dimension a binding's channels have: 1 for pinch, 2 for the others (touches: each of
-    /// `CHANNEL.0` … `CHANNEL.9`).
+    /// The dimension a binding's channel has: 2 for drag and scroll, 1 for pinch.
     public static func dimension(of gesture: BindingConfiguration.Gesture) -> Int {
         gesture == .pinch ? 1 : 2
     }

@@ -8,7 +8,6 @@ extension GestureBinding {
     /// |---|---|---|
     /// | `drag`, `value: translation` (default) | its value when the drag began + the translation (mm) | relative |
     /// | `drag`, `value: location` | the primary touch's or the dragged pointer's position (mm) | absolute |
-    /// | `touches` | each touch's position (mm), `CHANNEL.0` … `CHANNEL.9` | absolute |
     /// | `pinch` | the magnification, from 1; a later pinch scales the current value | relative |
     /// | `scroll` | the two fingers' accumulated translation (mm) | relative |
     ///
@@ -23,9 +22,6 @@ extension GestureBinding {
         case .drag:
             gesture = .drag(button: Self.buttonCodes[configuration.button])
             follow = configuration.value == .location ? .absolute : .relative
-        case .touches:
-            gesture = .touches(count: Self.touchChannelCount)
-            follow = .absolute
         case .pinch:
             gesture = .pinch
             follow = .relative
@@ -45,7 +41,9 @@ extension GestureBinding {
                   release: Release(animation: configuration.releaseAnimation, target: target))
     }
 
-    /// Per-touch channels a `touches` binding defines: ten, the most contacts common touchscreens report.
+    /// Per-touch channels a ``BindingGesture/touches(count:)`` binding usually defines: ten, the
+    /// most contacts common touchscreens report. (The configuration file has no `touches` gesture
+    /// yet; bindings built in code have it.)
     public static let touchChannelCount = 10
 
     /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).

@@ -11,11 +11,14 @@ public typealias ClientID = UInt64
 
 /// A channel as the engine describes it.
 public struct ChannelDescriptor: Equatable, Sendable {
+    /// The channel's name (what subscriptions match).
     public var name: String
     /// Components of the value.
     public var dimension: Int
+    /// Who created the channel.
     public var owner: ChannelOwner
 
+    /// A descriptor.
     public init(name: String, dimension: Int, owner: ChannelOwner) {
         self.name = name
         self.dimension = dimension
@@ -25,11 +28,14 @@ public struct ChannelDescriptor: Equatable, Sendable {
 
 /// Identifies an animation whose completion a client asked to hear about.
 public struct CompletionToken: Hashable, Sendable {
+    /// The client to notify.
     public var client: ClientID
     /// The command's id, echoed in the event.
     public var commandID: JSONValue
+    /// When to notify it.
     public var criterion: CompletionCriterion
 
+    /// A token for `client`'s command `commandID`.
     public init(client: ClientID, commandID: JSONValue, criterion: CompletionCriterion) {
         self.client = client
         self.commandID = commandID
@@ -38,6 +44,7 @@ public struct CompletionToken: Hashable, Sendable {
 }
 
 extension JSONValue: Hashable {
+    /// Hashes the compact JSON text, consistently with `==` for the values the protocol parses.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(jsonText)
     }

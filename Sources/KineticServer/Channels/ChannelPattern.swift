@@ -1,9 +1,11 @@
 /// A channel-name pattern of a subscription: `*` matches any run of characters (dots included),
 /// `?` exactly one; everything else matches itself. `touch.*` matches `touch.position`.
 public struct ChannelPattern: Equatable, Sendable {
+    /// The pattern as written.
     public let text: String
     private let characters: [Character]
 
+    /// A pattern from its text.
     public init(_ text: String) {
         self.text = text
         self.characters = Array(text)

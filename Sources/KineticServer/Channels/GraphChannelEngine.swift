@@ -31,10 +31,13 @@ public final class GraphChannelEngine: ChannelEngine {
         self.graph = AnimationGraph(time: 0)
     }
 
+    /// The channels in definition order.
     public var channels: [ChannelDescriptor] { entries.map(\.descriptor) }
 
+    /// Whether the graph has nothing animating (including pending logical-completion forks).
     public var isSettled: Bool { !graph.isAnimating }
 
+    /// The graph environment's `accessibilityReduceMotion`; animations of later changes follow the reduce-motion patterns.
     public var reduceMotion: Bool {
         get { graph.environment.accessibilityReduceMotion }
         set { graph.environment.accessibilityReduceMotion = newValue }
@@ -65,6 +68,7 @@ public final class GraphChannelEngine: ChannelEngine {
         return pending
     }
 
+    /// Creates an attribute holding `initial`, after advancing the graph to `time`.
     public func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ProtocolError) {
         guard !entries.contains(where: { $0.descriptor.name == name }) else {
             throw ProtocolError(.channelExists, "a channel named \"\(name)\" exists already")
@@ -101,6 +105,7 @@ public final class GraphChannelEngine: ChannelEngine {
         }
     }
 
+    /// Sets the attribute to `value` inside `withAnimation` (the expression mapped under reduce motion; `.default` when `nil`), at `time`; a completion token becomes a completion handler whose event is returned once it fires.
     public func animate(_ name: String, to value: [Double], with expression: AnimationExpression?,
                         completion: CompletionToken?, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
         let i = try index(of: name)
@@ -126,6 +131,7 @@ public final class GraphChannelEngine: ChannelEngine {
         return takeEvents()
     }
 
+    /// Stops the channel's animation (its listeners fire) and removes it.
     public func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
         let i = try index(of: name)
         graph.advance(to: seconds(time))
@@ -135,11 +141,13 @@ public final class GraphChannelEngine: ChannelEngine {
         return takeEvents()
     }
 
+    /// Advances the graph to `time` (seconds since ``epoch``) and returns the completions that fired.
     public func advance(to time: UInt64) -> [EngineEvent] {
         graph.advance(to: seconds(time))
         return takeEvents()
     }
 
+    /// Presentation values and velocities (units, units/s); velocities the animation cannot report are backward differences since the previous call.
     public func samples() -> [ChannelSample] {
         let now = graph.time
         return entries.indices.map { i in
@@ -160,6 +168,7 @@ public final class GraphChannelEngine: ChannelEngine {
         }
     }
 
+    /// The channel's presentation value at the graph's time, without touching the velocity bookkeeping of ``samples()``.
     public func presentationValue(of name: String) -> [Double]? {
         guard let entry = entries.first(where: { $0.descriptor.name == name }) else { return nil }
         return padded(entry.attribute.presentationData.components, entry.descriptor.dimension)

@@ -6,6 +6,7 @@ public struct FramePlot {
     /// One point: seconds and a value.
     public typealias Point = (time: Double, value: Double)
 
+    /// The chart's title.
     public var title: String
     /// The channel's value (units) against time (s).
     public var values: [Point]
@@ -14,6 +15,7 @@ public struct FramePlot {
     /// Input samples (the finger), drawn as dots on the value panel.
     public var inputs: [Point]
 
+    /// A plot of `values` and `velocities` with `inputs` overlaid.
     public init(title: String, values: [Point], velocities: [Point], inputs: [Point] = []) {
         self.title = title
         self.values = values

@@ -6,6 +6,7 @@ import Glibc
 public final class KineticClient {
     /// Why talking to the daemon failed.
     public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, for a person.
         public var description: String
     }
 

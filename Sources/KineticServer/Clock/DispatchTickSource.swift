@@ -6,64 +6,69 @@ import NIOConcurrencyHelpers
 /// On Linux libdispatch arms a `timerfd` with an absolute deadline per tick, so the grid does not
 /// drift; `.strict` and zero leeway have no effect there but state the intent. Each tick carries the
 /// measured CLOCK_MONOTONIC time and the number of ticks the timer coalesced (`timer.data − 1`).
-/// While suspended the timer is not armed: an idle daemon has no wake-ups.
+///
+/// Idle means no timer at all: `suspend()` cancels the timer and `resume()` makes a new one. (A
+/// suspended timer source is not silent on Linux: libdispatch keeps re-arming its timerfd about once
+/// a second, measured with strace in Benchmarks/daemon-bench.sh.)
 public final class DispatchTickSource: TickSource, @unchecked Sendable {
+    /// Ticks per second.
     public let rateHz: Double
     private let queue = DispatchQueue(label: "kineticd.tick", qos: .userInteractive)
-    private let timer: DispatchSourceTimer
     private let handler: @Sendable (Tick) -> Void
-    // Guards `state` (the timer itself is only touched under the lock).
+    // Guards `timer` and `cancelled`.
     private let lock = NIOLock()
-    private var state = State.idle
-
-    private enum State {
-        case idle, running, suspended, cancelled
-    }
+    private var timer: DispatchSourceTimer?
+    private var cancelled = false
 
     /// A clock ticking at `rateHz`, delivering ticks to `handler` on its own queue. It starts suspended.
     public init(rateHz: Double, handler: @escaping @Sendable (Tick) -> Void) {
         self.rateHz = rateHz
         self.handler = handler
-        self.timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-        timer.setEventHandler { @Sendable [unowned self] in
-            let fired = self.timer.data
-            self.handler(Tick(time: MonotonicClock.now(), missed: fired > 1 ? UInt64(fired - 1) : 0))
-        }
     }
 
+    /// CLOCK_MONOTONIC, in nanoseconds.
     public func now() -> UInt64 { MonotonicClock.now() }
 
+    /// Creates and starts the timer (first tick at once) unless it runs or the clock was cancelled.
     public func resume() {
         lock.withLock {
-            guard state == .idle || state == .suspended else { return }
+            guard timer == nil, !cancelled else { return }
+            let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+            let handler = self.handler
+            let source = TimerReference(timer)
+            timer.setEventHandler { @Sendable in
+                let fired = source.timer?.data ?? 1
+                handler(Tick(time: MonotonicClock.now(), missed: fired > 1 ? UInt64(fired - 1) : 0))
+            }
             timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(periodNanoseconds)), leeway: .nanoseconds(0))
-            if state == .idle { timer.activate() } else { timer.resume() }
-            state = .running
+            timer.activate()
+            self.timer = timer
         }
     }
 
+    /// Cancels the timer: no wake-ups until the next `resume()`.
     public func suspend() {
         lock.withLock {
-            guard state == .running else { return }
-            timer.suspend()
-            state = .suspended
+            timer?.cancel()
+            timer = nil
         }
     }
 
     /// Stops the clock for good.
     public func cancel() {
         lock.withLock {
-            switch state {
-            case .cancelled: return
-            // libdispatch traps when a suspended or never-activated source is released: balance first.
-            case .suspended: timer.resume()
-            case .idle: timer.activate()
-            case .running: break
-            }
-            timer.cancel()
-            state = .cancelled
+            cancelled = true
+            timer?.cancel()
+            timer = nil
         }
     }
 
     deinit { cancel() }
+}
+
+/// Lets a timer's handler read the timer (`data`) without keeping it alive: the timer's own queue is
+/// the only place the handler runs.
+private final class TimerReference: @unchecked Sendable {
+    weak var timer: (any DispatchSourceTimer & AnyObject)?
+    init(_ timer: any DispatchSourceTimer) { self.timer = timer as AnyObject as? (any DispatchSourceTimer & AnyObject) }
 }

@@ -5,6 +5,7 @@ public struct Tick: Equatable, Sendable {
     /// Ticks that should have happened since the previous one but did not (late wake-ups).
     public var missed: UInt64
 
+    /// A tick at `time` (ns) after `missed` skipped ticks.
     public init(time: UInt64, missed: UInt64 = 0) {
         self.time = time
         self.missed = missed

@@ -1,6 +1,8 @@
 /// The accepted tick rates (issue 6: 30–480 Hz, default 120 Hz).
 public enum TickRate {
+    /// 120 Hz.
     public static let `default`: Double = 120
+    /// 30–480 Hz.
     public static let range: ClosedRange<Double> = 30...480
 
     /// Validates a rate given by the user.

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 /// one period starting at the time of `resume()`; a resume right after a tick waits one period, so
 /// two ticks never share a time.
 public final class VirtualTickSource: TickSource, @unchecked Sendable {
+    /// Ticks per second.
     public let rateHz: Double
     private var handler: ((Tick) -> Void)?
     private let lock = NIOLock()
@@ -17,6 +18,7 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
     /// Ticks delivered so far.
     public private(set) var tickCount = 0
 
+    /// A suspended clock at `startTime` (ns).
     public init(rateHz: Double, startTime: UInt64 = 0) {
         self.rateHz = rateHz
         self.time = startTime
@@ -25,11 +27,13 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
     /// Sets the tick handler (not thread-safe: set it before advancing).
     public func onTick(_ handler: @escaping (Tick) -> Void) { self.handler = handler }
 
+    /// The virtual time, in nanoseconds.
     public func now() -> UInt64 { lock.withLock { time } }
 
     /// Whether ticks are being delivered.
     public var isRunning: Bool { lock.withLock { running } }
 
+    /// Starts ticking: the next tick is now, or one period after the last tick if that is later.
     public func resume() {
         lock.withLock {
             guard !running else { return }
@@ -38,6 +42,7 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
         }
     }
 
+    /// Stops delivering ticks.
     public func suspend() { lock.withLock { running = false } }
 
     /// Moves time to `target`, delivering each tick due on the way.

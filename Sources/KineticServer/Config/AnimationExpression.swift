@@ -10,6 +10,7 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
     /// Modifiers applied in order: `.delay(0.05)`, `.speed(2)`, `.repeatCount(3, autoreverses: true)`.
     public var modifiers: [Call]
 
+    /// An expression from its animation and modifiers.
     public init(base: Call, modifiers: [Call] = []) {
         self.base = base
         self.modifiers = modifiers
@@ -17,12 +18,14 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
 
     /// A member reference, with or without an argument list: `.easeIn`, `.spring()`, `.delay(0.1)`.
     public struct Call: Equatable, Sendable, CustomStringConvertible {
+        /// The member's name, without the dot: `spring`, `delay`.
         public var name: String
         /// `nil` when written without parentheses (`.spring`), empty for `.spring()`.
         public var arguments: [Argument]?
         /// The 1-based column of the name.
         public var column: Int
 
+        /// A call; `column` is 1-based (0 when built in code).
         public init(name: String, arguments: [Argument]? = nil, column: Int = 0) {
             self.name = name
             self.arguments = arguments
@@ -48,6 +51,7 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
             }
         }
 
+        /// The call in SwiftUI syntax: `.spring(duration: 0.4)`.
         public var description: String {
             guard let arguments else { return "." + name }
             return "." + name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
@@ -60,17 +64,21 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
 
     /// One argument: an optional label and a value.
     public struct Argument: Equatable, Sendable, CustomStringConvertible {
+        /// The argument label, or `nil` for an unlabelled argument.
         public var label: String?
+        /// The argument's value.
         public var value: Value
         /// The 1-based column where the argument starts.
         public var column: Int
 
+        /// An argument; `column` is 1-based (0 when built in code).
         public init(label: String?, value: Value, column: Int = 0) {
             self.label = label
             self.value = value
             self.column = column
         }
 
+        /// The argument as written: `bounce: 0.2`.
         public var description: String { (label.map { $0 + ": " } ?? "") + value.description }
 
         public static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.label == rhs.label && lhs.value == rhs.value }
@@ -78,9 +86,12 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
 
     /// An argument value.
     public enum Value: Equatable, Sendable, CustomStringConvertible {
+        /// A number (seconds, fractions, counts, as the parameter says).
         case number(Double)
+        /// `true` or `false` (`autoreverses:`).
         case bool(Bool)
 
+        /// The value as written.
         public var description: String {
             switch self {
             case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description
@@ -89,6 +100,7 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// The expression in SwiftUI syntax.
     public var description: String { ([base] + modifiers).map(\.description).joined() }
 }
 
@@ -98,8 +110,10 @@ public struct AnimationExpressionError: Error, Equatable, Sendable, CustomString
     public var text: String
     /// The 1-based column of the problem.
     public var column: Int
+    /// What is wrong there.
     public var reason: String
 
+    /// An error at `column` of `text`.
     public init(text: String, column: Int, reason: String) {
         self.text = text
         self.column = column

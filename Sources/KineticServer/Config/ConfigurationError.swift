@@ -5,10 +5,12 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     /// What is wrong and how to fix it.
     public var reason: String
 
+    /// An error about the value from `source`.
     public init(source: String, reason: String) {
         self.source = source
         self.reason = reason
     }
 
+    /// `source: reason`.
     public var description: String { "\(source): \(reason)" }
 }

@@ -146,7 +146,8 @@ struct YAMLReader {
         if let gesture = keys["gesture"] {
             let name = try string(gesture)
             guard let value = BindingConfiguration.Gesture(rawValue: name) else {
-                throw error(gesture, "unknown gesture '\(name)'; use drag, touches, pinch or scroll")
+                throw error(gesture, name == "touches" ? "gesture touches (per-touch channels) is not implemented yet; use drag, pinch or scroll"
+                                                       : "unknown gesture '\(name)'; use drag, pinch or scroll")
             }
             binding.gesture = value
         }

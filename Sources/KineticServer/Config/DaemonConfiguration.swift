@@ -20,6 +20,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
     /// Gesture → channel bindings.
     public var bindings: [BindingConfiguration] = []
 
+    /// The defaults: 120 Hz, group `kinetic`, 256 clients, 64 channels per client, no bindings.
     public init() {}
 
     /// The path read when no `--config` is given.
@@ -61,6 +62,7 @@ public struct DeviceMatch: Equatable, Sendable {
     /// An exact device node path.
     public var path: String?
 
+    /// A match on any of `classes` (empty: any), a name glob and a path.
     public init(classes: [String] = [], name: String? = nil, path: String? = nil) {
         self.classes = classes
         self.name = name
@@ -81,8 +83,6 @@ public struct BindingConfiguration: Equatable, Sendable {
     public enum Gesture: String, Equatable, Sendable, CaseIterable {
         /// The primary touch or the pointer with its button held: a 2-D position.
         case drag
-        /// Every touch's position: channels `CHANNEL.0`, `CHANNEL.1`, … (2-D each).
-        case touches
         /// Two-finger pinch: the 1-D magnification (1 at the start).
         case pinch
         /// Two-finger scroll on a touchpad: the 2-D accumulated translation.
@@ -107,23 +107,29 @@ public struct BindingConfiguration: Equatable, Sendable {
         case location
     }
 
+    /// Which devices drive the binding.
     public var match = DeviceMatch()
+    /// What drives the channel.
     public var gesture = Gesture.drag
+    /// What a drag puts in the channel.
     public var value = ValueMode.translation
     /// The mouse button that makes a pointer drag (`left`, `right`, `middle`).
     public var button = "left"
+    /// The channel the binding animates (defined by the configuration at start-up).
     public var channel: String
     /// The animation applied to each input frame (default `.interactiveSpring`); `nil` (`animation: none`)
     /// follows the input exactly, like SwiftUI's `withAnimation(nil)`.
     public var animation: AnimationExpression?
     /// The animation applied at release (default `.spring`).
     public var releaseAnimation: AnimationExpression
+    /// Where the channel goes at release.
     public var release = ReleaseTarget.stay
     /// Bounds of the channel's value (componentwise); past them a drag rubber-bands.
     public var bounds: (min: [Double], max: [Double])?
     /// The rubber-band constant c in x' = (1 − 1/(x·c/d + 1))·d (UIScrollView's 0.55).
     public var rubberBand = 0.55
 
+    /// A binding of a drag to `channel` with the default animations.
     public init(channel: String, animation: AnimationExpression? = BindingConfiguration.defaultAnimation,
                 releaseAnimation: AnimationExpression = BindingConfiguration.defaultReleaseAnimation) {
         self.channel = channel
@@ -131,7 +137,9 @@ public struct BindingConfiguration: Equatable, Sendable {
         self.releaseAnimation = releaseAnimation
     }
 
+    /// `.interactiveSpring`, applied to each input frame.
     public static let defaultAnimation = AnimationExpression(base: .init(name: "interactiveSpring"))
+    /// `.spring`, applied at release.
     public static let defaultReleaseAnimation = AnimationExpression(base: .init(name: "spring"))
 
     public static func == (lhs: BindingConfiguration, rhs: BindingConfiguration) -> Bool {

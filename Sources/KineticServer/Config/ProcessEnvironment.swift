@@ -4,6 +4,7 @@ import Glibc
 
 /// The process environment as a dictionary (read once per call; the daemon reads it at start-up).
 public enum ProcessEnvironment {
+    /// Every `NAME=VALUE` of the process environment.
     public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ

@@ -1,12 +1,15 @@
 /// Who is on the other end of a connection, from SO_PEERCRED (and SO_PEERGROUPS) at accept.
 public struct PeerCredentials: Equatable, Sendable {
+    /// The peer's process id at `connect()`.
     public var pid: Int32
+    /// The peer's user id.
     public var uid: UInt32
     /// The primary group.
     public var gid: UInt32
     /// Supplementary groups, when the kernel reported them.
     public var groups: [UInt32]
 
+    /// Credentials as the kernel reported them.
     public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
         self.pid = pid
         self.uid = uid
@@ -24,6 +27,7 @@ public struct AuthorizationPolicy: Equatable, Sendable {
     /// Groups whose members may change state (the configured `control_group`, by gid).
     public var allowedGroups: Set<UInt32>
 
+    /// Allows root, `daemonUID` and members of `allowedGroups`.
     public init(daemonUID: UInt32, allowedGroups: Set<UInt32> = []) {
         self.daemonUID = daemonUID
         self.allowedGroups = allowedGroups

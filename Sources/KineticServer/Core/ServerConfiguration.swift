@@ -1,5 +1,6 @@
 /// The version string the server reports in its HELLO (`"kineticd VERSION"`).
 public enum KineticVersion {
+    /// The version, `MAJOR.MINOR.PATCH`.
     public static let string = "0.1.0"
 }
 
@@ -22,6 +23,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     /// Advertised in the HELLO's `"features"`.
     public var features: [String]
 
+    /// A configuration; only the authorization policy has no default.
     public init(
         serverName: String = "kineticd \(KineticVersion.string)",
         tickHz: Double = 120,

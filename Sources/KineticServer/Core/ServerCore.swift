@@ -8,7 +8,9 @@ import NIOCore
 /// from one thread only (the event loop in the daemon, the test's thread in tests); the transport
 /// feeds it bytes and connection events, the clock feeds it ticks.
 public final class ServerCore {
+    /// Identity and limits.
     public let configuration: ServerConfiguration
+    /// The channels and their animations.
     public let engine: any ChannelEngine
 
     private let now: () -> UInt64

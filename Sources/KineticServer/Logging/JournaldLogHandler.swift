@@ -7,7 +7,9 @@ import Glibc
 /// prefix when stderr is the journal (`$JOURNAL_STREAM` names stderr's device and inode; journald
 /// parses the prefix), otherwise with a timestamp for people (shared/spec/daemon.md §5.3).
 public struct JournaldLogHandler: LogHandler {
+    /// Messages below this level are dropped.
     public var logLevel: Logger.Level
+    /// Fields appended to every line as `key=value`.
     public var metadata: Logger.Metadata = [:]
     private let label: String
     private let journal: Bool
@@ -22,6 +24,7 @@ public struct JournaldLogHandler: LogHandler {
         self.write = write
     }
 
+    /// One metadata field.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
@@ -39,6 +42,7 @@ public struct JournaldLogHandler: LogHandler {
         }
     }
 
+    /// Writes one line: `<N>label: message key=value…` for the journal, or a timestamped line otherwise.
     public func log(event: LogEvent) {
         var fields = metadata
         if let extra = event.metadata { fields.merge(extra) { $1 } }
@@ -59,6 +63,7 @@ public struct JournaldLogHandler: LogHandler {
         return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
     }
 
+    /// Writes `line` to stderr with one `write(2)`.
     @Sendable public static func writeToStderr(_ line: String) {
         var bytes = Array(line.utf8)
         bytes.withUnsafeMutableBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }

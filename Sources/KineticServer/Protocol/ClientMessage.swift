@@ -17,6 +17,7 @@ public struct Hello: Equatable, Sendable {
     /// The client's self-description (`"client"`), for logs; may be empty.
     public var client: String
 
+    /// A hello for protocol `major.minor` from `client`.
     public init(major: UInt16, minor: UInt16 = 0, client: String = "") {
         self.major = major
         self.minor = minor
@@ -31,6 +32,7 @@ public struct Subscription: Equatable, Sendable {
     /// Frames per second the client wants, at most the tick rate; `nil` means every tick.
     public var rateHz: Double?
 
+    /// A subscription to `patterns`, decimated to `rateHz` when given.
     public init(patterns: [String], rateHz: Double? = nil) {
         self.patterns = patterns
         self.rateHz = rateHz
@@ -45,6 +47,7 @@ public struct Command: Equatable, Sendable {
     /// What to do.
     public var operation: Operation
 
+    /// A command with the client's `id`.
     public init(id: JSONValue, operation: Operation) {
         self.id = id
         self.operation = operation

@@ -1,11 +1,13 @@
 /// The state of one channel at a tick: its presentation value and velocity.
 public struct ChannelSample: Equatable, Sendable {
+    /// The channel's name.
     public var name: String
     /// Value components, in the channel's units.
     public var value: [Double]
     /// Velocity components, in the channel's units per second.
     public var velocity: [Double]
 
+    /// A sample.
     public init(name: String, value: [Double], velocity: [Double]) {
         self.name = name
         self.value = value

@@ -12,12 +12,14 @@ public struct FrameLayout: Equatable, Sendable {
 
     /// One channel of a layout.
     public struct Channel: Equatable, Sendable {
+        /// The channel's name.
         public var name: String
         /// Components of the value (and of the velocity).
         public var dimension: Int
         /// The index of the first value component in the frame's numbers.
         public var offset: Int
 
+        /// A channel at `offset` in the frame's numbers.
         public init(name: String, dimension: Int, offset: Int) {
             self.name = name
             self.dimension = dimension

@@ -24,6 +24,7 @@ public struct MessageDecoder: Sendable {
     private var scanned = 0
     private var sawFirstMessage = false
 
+    /// A decoder with a size limit in bytes (1 MiB by default).
     public init(maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize) {
         self.maximumMessageSize = maximumMessageSize
     }

@@ -2,13 +2,21 @@
 ///
 /// JSON Lines messages carry the same set, named by their `"type"` field.
 public enum MessageType: UInt16, Sendable, CaseIterable {
+    /// Both directions: the handshake.
     case hello = 1
+    /// Client → server: which channels, how often.
     case subscribe = 2
+    /// Server → client: the layout of the following frames.
     case schema = 3
+    /// Server → client: one tick's values and velocities.
     case frame = 4
+    /// Client → server: a request with an id.
     case command = 5
+    /// Server → client: the answer to a command.
     case reply = 6
+    /// Server → client: a discrete notification.
     case event = 7
+    /// Server → client: a connection-level error.
     case error = 8
 
     /// The `"type"` string of the JSON form.

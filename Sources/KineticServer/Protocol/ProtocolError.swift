@@ -9,6 +9,7 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     /// The `id` of the command the error belongs to; such errors are sent as a failed `reply`.
     public var commandID: JSONValue?
 
+    /// An error; `commandID` makes it a failed reply instead of an `error` message.
     public init(_ code: ErrorCode, _ message: String, isFatal: Bool = false, commandID: JSONValue? = nil) {
         self.code = code
         self.message = message
@@ -16,5 +17,6 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
         self.commandID = commandID
     }
 
+    /// `code: message`.
     public var description: String { "\(code): \(message)" }
 }

@@ -89,7 +89,9 @@ public enum ServerMessage: Equatable, Sendable {
 
 /// The server's HELLO.
 public struct ServerHello: Equatable, Sendable {
+    /// The protocol major version.
     public var major: UInt16
+    /// The protocol minor version.
     public var minor: UInt16
     /// `"kineticd VERSION"`.
     public var server: String
@@ -100,6 +102,7 @@ public struct ServerHello: Equatable, Sendable {
     /// The encoding the connection uses (the client chose it with its first byte).
     public var encoding: WireEncoding
 
+    /// A hello for a connection in `encoding`.
     public init(server: String, tickHz: Double, features: [String], encoding: WireEncoding,
                 major: UInt16 = ProtocolVersion.major, minor: UInt16 = ProtocolVersion.minor) {
         self.major = major
@@ -118,6 +121,7 @@ public struct Reply: Equatable, Sendable {
     /// Extra fields of a successful reply (`"channels"` for `list`, …), or the error.
     public var result: Result<JSONObject, ProtocolError>
 
+    /// A reply to command `id`.
     public init(id: JSONValue, result: Result<JSONObject, ProtocolError>) {
         self.id = id
         self.result = result
@@ -140,13 +144,17 @@ public struct Event: Equatable, Sendable {
     /// Extra fields (`"channel"`, `"device"`, …).
     public var fields: JSONObject
 
+    /// An event; `id` for animation events.
     public init(name: String, id: JSONValue? = nil, fields: JSONObject = [:]) {
         self.name = name
         self.id = id
         self.fields = fields
     }
 
+    /// `animation.logicallyComplete`.
     public static let logicallyComplete = "animation.logicallyComplete"
+    /// `animation.removed`.
     public static let removed = "animation.removed"
+    /// `shutdown`: the server is closing the connection.
     public static let shutdown = "shutdown"
 }

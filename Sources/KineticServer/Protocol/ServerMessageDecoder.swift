@@ -9,14 +9,18 @@ public enum ReceivedMessage: Equatable, Sendable {
 /// A decoded frame. In JSON frames the values arrive by channel name; in binary frames as the flat
 /// f64 array the schema describes. ``values(of:layout:)`` reads either form the same way.
 public struct ReceivedFrame: Equatable, Sendable {
+    /// The schema generation the frame follows.
     public var generation: UInt32
+    /// The tick number.
     public var seq: UInt64
+    /// CLOCK_MONOTONIC of the tick, nanoseconds.
     public var timeNanoseconds: UInt64
     /// The binary form's numbers (empty for JSON frames).
     public var components: [Double]
     /// The JSON form's samples by channel name (empty for binary frames).
     public var samples: [String: ChannelSample]
 
+    /// A frame in either form.
     public init(generation: UInt32, seq: UInt64, timeNanoseconds: UInt64, components: [Double] = [],
                 samples: [String: ChannelSample] = [:]) {
         self.generation = generation
@@ -40,12 +44,15 @@ public struct ReceivedFrame: Equatable, Sendable {
 
 /// Incrementally decodes what a server sends, for clients (`kineticctl`, tests, examples).
 public struct ServerMessageDecoder: Sendable {
+    /// The connection's encoding (the one the client chose).
     public let encoding: WireEncoding
     private var buffer: [UInt8] = []
     private var start = 0
 
+    /// A decoder for a connection in `encoding`.
     public init(encoding: WireEncoding) { self.encoding = encoding }
 
+    /// Appends received bytes.
     public mutating func feed(_ bytes: some Collection<UInt8>) {
         if start > 0, start >= buffer.count / 2 {
             buffer.removeFirst(start)

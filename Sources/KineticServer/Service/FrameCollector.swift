@@ -9,9 +9,13 @@ public final class FrameCollector: ClientSink {
     public private(set) var messages: [ByteBuffer] = []
     public private(set) var isClosed = false
 
+    /// An empty collector.
     public init() {}
 
+    /// Keeps a control message.
     public func send(_ message: ByteBuffer) { messages.append(message) }
+    /// Keeps a frame (nothing is dropped: there is no socket to be slow).
     public func sendFrame(_ frame: ByteBuffer) { frames.append(frame) }
+    /// Records that the core closed the connection.
     public func close() { isClosed = true }
 }

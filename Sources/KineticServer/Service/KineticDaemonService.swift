@@ -9,16 +9,20 @@ import Glibc
 /// (READY, STATUS, WATCHDOG, STOPPING), and on shutdown finishes the tick in progress, sends
 /// every client a `shutdown` event and closes.
 public struct KineticDaemonService: Service {
+    /// The configuration (file, embedded default, command-line overrides applied).
     public var configuration: DaemonConfiguration
     /// `--socket`, overriding the file and the environment.
     public var socketOverride: String?
+    /// Where the daemon logs.
     public var logger: Logger
+    /// sd_notify, when run by systemd.
     public var notifier: SystemdNotifier
     /// `--replay FILE`: replay this recording in real time instead of reading devices.
     public var replay: ReplaySchedule?
     /// `--loop`: replay again and again.
     public var loopReplay = false
 
+    /// A service; `replay` replaces live devices.
     public init(configuration: DaemonConfiguration, socketOverride: String?, logger: Logger,
                 notifier: SystemdNotifier = .fromEnvironment(), replay: ReplaySchedule? = nil, loopReplay: Bool = false) {
         self.replay = replay
@@ -49,6 +53,7 @@ public struct KineticDaemonService: Service {
                                    authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: groups))
     }
 
+    /// Serves until graceful shutdown: listen, READY, watchdog keep-alives, then STOPPING, `shutdown` events, close.
     public func run() async throws {
         let (listen, description) = try listenSocket()
         let reduceMotion = configuration.reduceMotion

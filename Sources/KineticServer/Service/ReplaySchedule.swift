@@ -2,16 +2,20 @@ import KineticInput
 
 /// The input events of one or more recordings in time order, each tagged with its recording.
 public struct ReplaySchedule: Sendable {
+    /// One input event of one recording.
     public struct Item: Sendable {
         /// Index into ``recordings``.
         public var recording: Int
+        /// The event, with the recording's timestamp.
         public var event: InputEvent
     }
 
+    /// The recordings, in the order given.
     public let recordings: [Recording]
     /// Every event, sorted by timestamp (stable: a recording's own order is kept).
     public let items: [Item]
 
+    /// The merged schedule of `recordings`.
     public init(recordings: [Recording]) {
         self.recordings = recordings
         var items: [Item] = []

@@ -10,6 +10,7 @@ public struct SystemdNotifier: Sendable {
     /// Half the watchdog timeout, when systemd asked for keep-alives (`WATCHDOG_USEC`, `WATCHDOG_PID`).
     public let watchdogInterval: Duration?
 
+    /// A notifier from the environment systemd sets (`NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`) for process `pid`.
     public init(environment: [String: String], pid: Int32) {
         socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
         if let text = environment["WATCHDOG_USEC"], let usec = UInt64(text), usec > 0,

@@ -11,6 +11,7 @@ import Glibc
 public final class SocketPreparation: @unchecked Sendable {
     /// The lock file's descriptor, held for the server's lifetime (-1 once released).
     private var lockFD: Int32 = -1
+    /// The socket path.
     public let path: String
 
     /// Creates the parent directory if needed (mode 0755 for /run/kinetic, 0700 elsewhere), locks the

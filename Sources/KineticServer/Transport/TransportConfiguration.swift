@@ -12,6 +12,7 @@ public struct TransportConfiguration: Sendable {
     /// The group given to a socket the daemon binds itself (`kinetic`), when it exists and we may.
     public var socketGroup: String?
 
+    /// Settings; the defaults are the daemon's (2 s, 16/64 KiB watermarks, kernel buffer, group `kinetic`).
     public init(slowClientTimeout: TimeAmount = .seconds(2),
                 writeBufferWaterMark: ChannelOptions.Types.WriteBufferWaterMark = .init(low: 16 * 1024, high: 64 * 1024),
                 sendBufferSize: Int? = nil, socketGroup: String? = "kinetic") {

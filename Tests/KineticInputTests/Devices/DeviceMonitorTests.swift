@@ -79,6 +79,25 @@ import Testing
         #expect(monitor.waitForChanges(timeout: .seconds(5)) == [.removed(input + "/event0")])
     }
 
+    @Test func directoryThatVanishesAndReturnsIsWatchedAgain() throws {
+        let parent = try TemporaryDirectory()
+        let input = parent.path + "/input"
+        #expect(mkdir(input, 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: input + "/event0", contents: Data()))
+        let monitor = try DeviceMonitor(directory: input)
+        #expect(monitor.readChanges() == [.added(input + "/event0")])
+
+        #expect(unlink(input + "/event0") == 0)
+        #expect(rmdir(input) == 0)
+        #expect(LiveReading.changes(of: monitor, until: .removed(input + "/event0"), timeout: .seconds(5))
+                == [.removed(input + "/event0")])
+        #expect(mkdir(input, 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: input + "/event1", contents: Data()))
+        #expect(LiveReading.changes(of: monitor, until: .added(input + "/event1"), timeout: .seconds(5))
+                == [.added(input + "/event1")])
+        #expect(monitor.watchError == nil)
+    }
+
     @Test func failsWithThePathWhenNeitherDirectoryNorParentExist() {
         #expect(throws: DeviceError.notFound(path: "/nonexistent-kinetic-test")) {
             _ = try DeviceMonitor(directory: "/nonexistent-kinetic-test/input")

@@ -244,3 +244,49 @@ private typealias S = EventScript
         #expect(processor.process(script.events).isEmpty)
     }
 }
+
+@Suite struct ResyncOtherDevicesTests {
+    /// Single-touch: BTN_TOUCH 0 delivered by the resync ends the contact once, with zero velocity.
+    @Test func singleTouchLiftInsideTheDrop() {
+        var script = EventScript()
+        script.frame(at: 0, [(1, 0x14a, 1), (3, 0, 300), (3, 1, 500)])
+        script.frame(at: 8_000, [(3, 0, 340)])
+        script.frame(at: 16_000, [(3, 0, 380)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 40_000, [(1, 0x14a, 0)])
+        var processor = FrameProcessor(device: TestDevices.singleTouch)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
+        #expect(events.last?.velocity == .zero)
+        #expect(processor.activeSources.isEmpty)
+    }
+
+    /// Mouse: a button released inside the drop ends the drag with zero velocity.
+    @Test func buttonReleaseInsideTheDrop() {
+        var script = EventScript()
+        script.frame(at: 0, [(1, 0x110, 1)])
+        script.frame(at: 8_000, [(2, 0, 40)])
+        script.frame(at: 16_000, [(2, 0, 40)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 20_000, [(1, 0x110, 0)])
+        var processor = FrameProcessor(device: TestDevices.mouse)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
+        #expect(events.last?.velocity == .zero)
+    }
+}
+
+@Suite struct ResyncQuietTouchTests {
+    /// After a drop, a touch the resync does not move emits nothing (its velocity history is only cleared).
+    @Test func unmovedTouchStaysQuiet() {
+        var script = EventScript()
+        script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(200)])
+        script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
+        script.frame(at: 30_000, [S.slot(1), S.x(210)])
+        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        let events = processor.process(script.events)
+        #expect(events.map(\.phase) == [.began, .began, .changed])
+        #expect(events.last?.source == .touch(id: 2))
+        #expect(events.last?.velocity == .zero)   // one sample since the drop: no estimate yet
+    }
+}

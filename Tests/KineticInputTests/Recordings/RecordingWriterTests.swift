@@ -70,4 +70,14 @@ import Testing
             #expect(error.description == "cannot open /nonexistent-kinetic-dir/x.evemu: No such file or directory")
         }
     }
+
+    /// A full disk is an error value naming the file and the reason (here /dev/full refuses the header).
+    @Test func fullDiskIsAnError() {
+        do {
+            _ = try RecordingWriter(path: "/dev/full", device: TestDevices.mouse)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "cannot write /dev/full: No space left on device")
+        }
+    }
 }

@@ -19,6 +19,12 @@ import Testing
         #expect(recording.events.filter { $0.type == 0 && $0.code == 0 }.count == 15)
         #expect(recording.trailingEventCount == 0)
         #expect(recording.comments.first?.hasPrefix("Hand-written example") == true)
+        // 15 frames (§2.3): the first has 7 events, the 13 moves 3 or 5, the lift 3.
+        let frames = recording.frames
+        #expect(frames.count == 15)
+        #expect(frames.first?.count == 7 && frames.last?.count == 3)
+        #expect(frames.map(\.count).reduce(0, +) == 73)
+        #expect(frames.allSatisfy { frame in frame.allSatisfy { $0.time == frame.last?.time } })
     }
 
     /// Hand-computed from the file: down at 0.000001 s at (3600/16, 1300/16) = (225, 81.25) mm, 13 moves, lift at

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KineticInput
 
@@ -17,6 +18,18 @@ private let flingX: [VelocitySample] = [
     ])
     func workedExample(estimation: VelocityEstimation, expected: Double) {
         #expect(abs(estimation.velocity(of: flingX, at: 0.104) - expected) < 0.5)
+    }
+
+    /// linux-input.md §5.6 "AdwSwipeTracker mean over 150 ms: −945 mm/s": KineticInput ships no libadwaita
+    /// estimator, so this row checks the transcription the other rows rest on: the hand-read samples above give
+    /// the table's mean, Σδ / (t_last − t_first) over the whole 104 ms swipe.
+    @Test func transcribedSwipeGivesTheTablesMean() throws {
+        let first = try #require(flingX.first), last = try #require(flingX.last)
+        let mean = (last.position - first.position) / (last.time - first.time)
+        #expect(abs(mean - -945) < 0.5)
+        // and the "true final speed" of the last segments: −192 units / 8 ms / 16 units/mm = −1500 mm/s
+        let before = flingX[flingX.count - 2]
+        #expect(abs((last.position - before.position) / (last.time - before.time) - -1500) < 1e-6)
     }
 
     /// The 100 ms horizon keeps the 13 samples from 0.008 s on; the touch-down sample at 0 is 104 ms old.
@@ -57,8 +70,8 @@ private let flingX: [VelocitySample] = [
     /// After the last sample SwiftUI decays the velocity by 0.998 per millisecond: 100 ms later ×0.998^100.
     @Test func swiftUISamplerDecays() {
         let samples = [VelocitySample(time: 1, position: 1), VelocitySample(time: 2, position: 2), VelocitySample(time: 3, position: 4)]
-        let expected = 1.25 * 0.81856 // 0.998^100 = 0.818566…
-        #expect(abs(VelocityEstimation.swiftUISampler.velocity(of: samples, at: 3.1) - expected) < 1e-5)
+        let expected = 1.25 * pow(0.998, 100)   // 0.998^100 = 0.8185668…
+        #expect(abs(VelocityEstimation.swiftUISampler.velocity(of: samples, at: 3.1) - expected) < 1e-9)
     }
 
     /// On the fling, the sampler sees the last three samples, both segments −192/16 mm per 8 ms = −1500 mm/s.

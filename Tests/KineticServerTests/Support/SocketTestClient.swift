@@ -96,12 +96,15 @@ final class SocketTestClient {
     }
 }
 
-/// A temporary directory removed at deinit.
+/// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), removed at deinit.
 final class TemporaryDirectory {
     let path: String
     init() {
-        var template = Array("/tmp/kinetic-test-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/kinetic-test-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
+        // Without a directory the test's socket cannot bind and the test fails with that error; never trap here.
+        path = made ?? base + "/kinetic-test-unavailable"
     }
     deinit {
         _ = try? FileManager.default.removeItem(atPath: path)

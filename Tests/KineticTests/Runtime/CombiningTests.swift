@@ -96,3 +96,46 @@ import Testing
         #expect(attribute.presentationValue == 200)
     }
 }
+
+/// Entries before the newest finished one no longer matter and are dropped, so a stream of
+/// non-merging changes keeps a bounded chain — without changing the presented values.
+@Suite struct CombiningPruningTests {
+    @Test func continuousTimingCurveRetargetsKeepABoundedChain() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        var expected = 0.0
+        for frame in 1...600 {
+            graph.advance(to: Double(frame) / 120)
+            let target = 100 * sin(Double(frame) / 30)
+            withAnimation(.linear(duration: 0.25)) { attribute.value = target }
+            expected = target
+            let entries = (attribute.animator?.animation.base as? DefaultCombiningAnimation)?.entries.count ?? 1
+            // At most the entries started within the last 0.25 s, plus the finished one they chain from.
+            #expect(entries <= 32, "frame \(frame)")
+        }
+        graph.advance(to: 10)
+        #expect(attribute.presentationValue == expected)
+    }
+
+    /// The chained-linear example still holds after the first entry finished and was dropped.
+    @Test func pruningKeepsValues() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) { attribute.value = 100 }
+        graph.advance(to: 0.5)
+        withAnimation(.testLinear(1)) { attribute.value = 200 }
+        graph.advance(to: 0.9)
+        withAnimation(.testLinear(1)) { attribute.value = 0 }
+        graph.advance(to: 1.2)   // the first entry has finished: R₁ = 100 (kept: the chain starts from it)
+        let r2 = 100 + (200 - 100) * 0.7
+        let r3 = r2 + (0 - r2) * (1.2 - 0.9)
+        #expect(abs(attribute.presentationValue - r3) < 1e-9)
+        graph.advance(to: 1.4)
+        let r2b = 100 + (200 - 100) * 0.9
+        #expect(abs(attribute.presentationValue - (r2b + (0 - r2b) * (1.4 - 0.9))) < 1e-9)
+        #expect((attribute.animator?.animation.base as? DefaultCombiningAnimation)?.entries.count == 3)
+        graph.advance(to: 1.6)   // the second has finished too: the first is dropped, R₂ = 200
+        #expect(abs(attribute.presentationValue - (200 + (0 - 200) * (1.6 - 0.9))) < 1e-9)
+        #expect((attribute.animator?.animation.base as? DefaultCombiningAnimation)?.entries.count == 2)
+    }
+}

@@ -58,3 +58,37 @@ import Testing
         #expect(scalar.presentationValue == scalar.value)
     }
 }
+
+/// The same changes at the same times give bit-identical presentation values (deterministic replay).
+@Suite struct DeterministicReplayTests {
+    static func run(seed: UInt64) -> [Double] {
+        var rng = SplitMix64(seed: seed)
+        let graph = AnimationGraph()
+        let attributes = (0..<8).map { _ in graph.attribute(TestPoint(x: 0, y: 0)) }
+        var time = 0.0
+        var output: [Double] = []
+        for _ in 0..<300 {
+            time += Double.random(in: 0.004...0.02, using: &rng)
+            graph.advance(to: time)
+            if Bool.random(using: &rng) {
+                let animation = RandomRetargetTests.randomAnimation(using: &rng)
+                withAnimation(animation) {
+                    for attribute in attributes where Bool.random(using: &rng) {
+                        attribute.value = TestPoint(x: .random(in: -300...300, using: &rng),
+                                                    y: .random(in: -300...300, using: &rng))
+                    }
+                }
+            }
+            for attribute in attributes {
+                output.append(attribute.presentationValue.x)
+                output.append(attribute.presentationValue.y)
+            }
+        }
+        return output
+    }
+
+    @Test func replayIsBitIdentical() {
+        let first = Self.run(seed: 99), second = Self.run(seed: 99)
+        #expect(first.map(\.bitPattern) == second.map(\.bitPattern))
+    }
+}

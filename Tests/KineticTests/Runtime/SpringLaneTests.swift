@@ -106,3 +106,83 @@ struct ReferencePoint: Animatable, Equatable {
         }
     }
 }
+
+/// Edge cases of the grouped path, each against the generic path or a hand-computed expectation.
+@Suite struct SpringLaneEdgeTests {
+    @Test func unanimatedChangeShiftsAGroupedSpringByItsDelta() {
+        let graph = AnimationGraph()
+        let lane = graph.attribute(0.0)
+        let reference = graph.attribute(ReferenceDouble(0))
+        withAnimation(.snappy) {
+            lane.value = 100
+            reference.value = ReferenceDouble(100)
+        }
+        graph.advance(to: 0.1)
+        #expect(lane.laneGroup != nil)
+        let before = lane.presentationValue
+        lane.value = 130
+        reference.value = ReferenceDouble(130)
+        #expect(abs(lane.presentationValue - (before + 30)) < 1e-12)
+        for frame in 7...60 {
+            graph.advance(to: Double(frame) / 60)
+            #expect(abs(lane.presentationValue - reference.presentationValue.value) <= 1e-9)
+        }
+    }
+
+    @Test func nonFiniteTargetStopsAGroupedSpring() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        withAnimation(.spring) { attribute.value = 100 }
+        graph.advance(to: 0.1)
+        withAnimation(.spring) { attribute.value = .nan }
+        #expect(!attribute.isAnimating)
+        #expect(attribute.laneGroup == nil)
+        #expect(!graph.isAnimating)
+    }
+
+    @Test func vectorGrowingItsDimensionKeepsAnimating() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(AnimatableVector([0, 0]))
+        withAnimation(.interactiveSpring) { attribute.value = [10, 20] }
+        graph.advance(to: 0.05)
+        let before = attribute.presentationValue
+        withAnimation(.interactiveSpring) { attribute.value = [10, 20, 30] }
+        // Position is kept; the new component starts at its old value 0.
+        #expect(attribute.presentationValue == AnimatableVector(before.components + [0]))
+        var time = 0.05
+        while graph.isAnimating, time < 5 {
+            time += 1.0 / 120
+            graph.advance(to: time)
+        }
+        #expect(!attribute.isAnimating)
+        #expect(attribute.presentationValue == [10, 20, 30])
+    }
+
+    @Test func floatDataTakesTheGenericPath() {
+        struct Opacity: Animatable {
+            var animatableData: Float
+        }
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(Opacity(animatableData: 0))
+        withAnimation(.spring) { attribute.value = Opacity(animatableData: 1) }
+        #expect(attribute.laneGroup == nil)
+        graph.advance(to: 0.05)
+        #expect(abs(attribute.presentationValue.animatableData - 0.127702) < 1e-3)
+    }
+
+    /// A retarget with a different response blends (sub-stepped, off the groups) and returns to a
+    /// group once the blend is over.
+    @Test func blendRunsOffTheGroupsAndReturns() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        withAnimation(.spring) { attribute.value = 100 }
+        graph.advance(to: 0.1)
+        #expect(attribute.laneGroup != nil)
+        withAnimation(.interactiveSpring) { attribute.value = 50 }   // response 0.5 → 0.15, blend 0.25 s
+        #expect(attribute.laneGroup == nil)
+        graph.advance(to: 0.3)
+        #expect(attribute.laneGroup == nil)
+        graph.advance(to: 0.36)
+        #expect(attribute.laneGroup != nil)
+    }
+}

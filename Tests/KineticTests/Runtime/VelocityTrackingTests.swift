@@ -56,3 +56,24 @@ import Testing
         #expect(attribute.presentationValue == 5)
     }
 }
+
+@Suite struct TrackingFrameScheduleTests {
+    /// While only velocity tracking runs the presentation is the model: the next frame the graph
+    /// needs is the first one after the tracking expires (2 s after the newest sample).
+    @Test func trackingOnlyGraphSleepsUntilExpiry() {
+        let graph = AnimationGraph(time: 1)
+        let a = graph.attribute(0.0)
+        withTransaction(\.tracksVelocity, true) { a.value = 1 }
+        graph.advance(to: 1.25)
+        withTransaction(\.tracksVelocity, true) { a.value = 2 }   // newest sample: elapsed 0.25 → graph 1.25
+        #expect(graph.nextFrameTime(frameInterval: 0.5) == 1.25 + 2 + 0.5)
+        let b = graph.attribute(0.0)
+        withAnimation(.testLinear(1)) { b.value = 1 }
+        #expect(graph.nextFrameTime(frameInterval: 0.5) == 1.75)
+        graph.advance(to: 3)
+        #expect(graph.nextFrameTime(frameInterval: 0.5) == 3.75)
+        graph.advance(to: 3.75)
+        #expect(!a.isAnimating)
+        #expect(graph.nextFrameTime(frameInterval: 0.5) == nil)
+    }
+}

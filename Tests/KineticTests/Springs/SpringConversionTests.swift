@@ -27,7 +27,8 @@ import Testing
     ])
     func durationBounceConversion(_ row: DurationBounceRow) {
         let spring = Spring(duration: row.duration, bounce: row.bounce)
-        expectDigits(spring.angularFrequency, row.omega, "ω")
+        // ω "0" (critical) is exact: checked to the table's 6 digits, not to 0 digits.
+        expectDigits(spring.angularFrequency, row.omega, "ω", minimumDigits: 6)
         expectDigits(spring.decayConstant, row.lambda, "λ")
         expectDigits(spring.stiffness, row.stiffness, "k")
         expectDigits(spring.damping, row.damping, "c")
@@ -53,7 +54,7 @@ import Testing
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         expectDigits(spring.duration, "0.628319")
         expectDigits(spring.duration, "0.63")
-        expectDigits(spring.bounce, "0.5")
+        expectDigits(spring.bounce, "0.5", minimumDigits: 6)
         expectClose(spring.stiffness, 100, tolerance: 1e-12)
         expectClose(spring.damping, 10, tolerance: 1e-12)
     }
@@ -120,7 +121,8 @@ import Testing
     ])
     func settlingDurationConversion(_ row: SettlingRow) {
         let spring = Spring(settlingDuration: row.settlingDuration, dampingRatio: row.dampingRatio)
-        expectDigits(spring.angularFrequency, row.omega, "ω")
+        // ω "0" (critical) is exact: checked to the table's 6 digits, not to 0 digits.
+        expectDigits(spring.angularFrequency, row.omega, "ω", minimumDigits: 6)
         expectDigits(spring.decayConstant, row.lambda, "λ")
         #expect(spring.mass == 1)
     }
@@ -130,7 +132,7 @@ import Testing
     @Test func settlingDurationSpringReadsBack() {
         let spring = Spring(settlingDuration: 1, dampingRatio: 0.5)
         expectDigits(spring.duration, "0.494082")
-        expectDigits(spring.bounce, "0.5")
+        expectDigits(spring.bounce, "0.5", minimumDigits: 6)
         expectDigits(spring.settlingDuration, "1.400")
     }
 
@@ -166,5 +168,13 @@ import Testing
             expectClose(other.angularFrequency, byDuration.angularFrequency, tolerance: 1e-9)
             expectClose(other.decayConstant, byDuration.decayConstant, tolerance: 1e-9)
         }
+    }
+}
+
+@Suite struct SpringDescriptionTests {
+    @Test func descriptions() {
+        #expect(Spring(duration: 0.5, bounce: 0.25).description == "Spring(duration: 0.5, bounce: 0.25)")
+        #expect(Spring(mass: 4, stiffness: 100, damping: 10).description
+            == "Spring(mass: 4.0, stiffness: 100.0, damping: 10.0)")
     }
 }

@@ -130,4 +130,40 @@ import Testing
         #expect(undamped.dampingRatio == .ulpOfOne)
         #expect(Spring(settlingDuration: 2, dampingRatio: .nan) == undamped)
     }
+
+    /// Springs close to the frozen limit keep a finite, slowly decaying motion: the slow root
+    /// r₁ = −ω₀/(ζ + √(ζ² − 1)) ≈ −ω₀/(2ζ) is not lost to cancellation, so x(t) ≈ T·(1 − e^(r₁t))
+    /// (both approximations are good to about 1/ζ²).
+    @Test(arguments: [1e3, 1e7, 1e12, 1e15, 1e200])
+    func stronglyOverDampedSpringsCreep(_ zeta: Double) {
+        let spring = Spring(response: 0.5, dampingRatio: zeta)
+        let slow = -(4 * Double.pi) / (2 * zeta)
+        for t in [0.5, 2.0, 100.0] {
+            let x = spring.value(target: 1.0, time: t)
+            let expected = -expm1(slow * t)
+            #expect(x >= 0 && x <= 1)
+            expectClose(x, expected, tolerance: 1e-6 * expected + 1 / (zeta * zeta) + 1e-15, "ζ \(zeta) t \(t)")
+            #expect(spring.velocity(target: 1.0, time: t).isFinite)
+        }
+    }
+
+    /// Absurdly stiff (but finite) springs stay finite: no ∞ · 0.
+    @Test(arguments: [0.3, 0.0, -0.3])
+    func extremelyStiffSpringsStayFinite(_ bounce: Double) {
+        let spring = Spring(duration: 1e-300, bounce: bounce)
+        let x = spring.value(target: 1.0, initialVelocity: 1.0, time: 0.01)
+        let v = spring.velocity(target: 1.0, initialVelocity: 1.0, time: 0.01)
+        expectClose(x, 1, tolerance: 1e-12)
+        #expect(v.isFinite)
+    }
+
+    /// Damping ratios whose λ or ω overflow behave as the frozen limit instead of turning into NaN.
+    @Test(arguments: [1e307, .greatestFiniteMagnitude])
+    func overflowingDampingIsFrozen(_ zeta: Double) {
+        for spring in [Spring(response: 0.5, dampingRatio: zeta), Spring(response: 0.001, dampingRatio: zeta)] {
+            #expect(spring.value(target: 1.0, initialVelocity: 2.0, time: 0.1) == 0)
+            #expect(spring.velocity(target: 1.0, initialVelocity: 2.0, time: 0.1) == 0)
+            #expect(spring.settlingDuration == .infinity)
+        }
+    }
 }

@@ -5,6 +5,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     /// What was wrong, for a person.
     public var reason: String
 
+    /// `invalid JSON at column N: reason`.
     public var description: String { "invalid JSON at column \(column): \(reason)" }
 }
 

@@ -4,12 +4,17 @@
 /// errors point at a byte column, and output is deterministic (object keys keep their order), which
 /// the bit-identical replay output depends on.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// Every JSON number, as a `Double`; integers up to 2^53 are exact.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, with keys in order.
     case object(JSONObject)
 }
 
@@ -24,6 +29,7 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object from key-value pairs in order: `["type": "hello"]`.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }
@@ -49,11 +55,17 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
+    /// A JSON string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// A JSON number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// A JSON number (exact up to 2^53).
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// A JSON Boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A JSON array.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// JSON `null`.
     public init(nilLiteral: ()) { self = .null }
 }
 

@@ -55,6 +55,38 @@ struct LiveDeviceTests {
         if let last = read.events.last {
             #expect(abs(last.time.timeInterval - monotonicNow) < 60)
         }
+
+        // The live stream drives the same frame processor as recordings: one touch, down at
+        // (3600, 1300) / 16 = (225, 81.25) mm, twelve moves, lifted at x = (3600 − 1320) / 16 = 142.5 mm.
+        var processor = FrameProcessor(device: reader.deviceDescription)
+        let gestures = processor.process(read)
+        #expect(gestures.map(\.phase) == [.began] + Array(repeating: .changed, count: 12) + [.ended])
+        #expect(gestures.allSatisfy { $0.source == .touch(id: 31) })
+        #expect(gestures.first?.location.x == 225)
+        #expect(gestures.first?.location.y == 81.25)
+        #expect(gestures.last?.location.x == 142.5)
+        #expect(gestures.map(\.time) == LiveReading.frames(read.events).map { $0[0].time })
+    }
+
+    /// A recording replayed onto a virtual copy of its device comes back event for event, and the live gesture
+    /// stream has the recording's phases, touches and positions (only the kernel's timestamps differ).
+    @Test func recordedSwipeReplaysOntoAVirtualDevice() throws {
+        let recording = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let device = try VirtualDevice(recording.device)
+        let reader = try InputDevice.open(path: try #require(device.devnode))
+        #expect(reader.deviceClass == .touchscreen)
+        try device.write(recording.events)
+
+        let read = LiveReading.collect(from: reader, count: recording.events.count, timeout: .seconds(20))
+        #expect(read.events.map { [Int32($0.type), Int32($0.code), $0.value] }
+                == recording.events.map { [Int32($0.type), Int32($0.code), $0.value] })
+        var processor = FrameProcessor(device: reader.deviceDescription)
+        let live = processor.process(read)
+        let recorded = recording.gestureEvents()
+        #expect(live.map(\.phase) == recorded.map(\.phase))
+        #expect(live.map(\.source) == recorded.map(\.source))
+        #expect(live.map(\.location) == recorded.map(\.location))
+        #expect(live.map(\.normalizedLocation) == recorded.map(\.normalizedLocation))
     }
 
     @Test func synDroppedIsResyncedToTheKernelState() throws {
@@ -83,10 +115,19 @@ struct LiveDeviceTests {
         #expect(read.events.filter { $0.type == Code.evAbs && $0.code == Code.absX }.map(\.value) == [2999])
         #expect(read.events.contains { $0.type == Code.evAbs && $0.code == Code.absMTTrackingID && $0.value == -1 })
         #expect(read.events.last.map { [$0.type, $0.code] } == [0, 0], "the stream ends with a whole frame")
-        let state = LiveState(applying: first.events + read.events)
+        #expect(read.events.filter { $0.type == 0 && $0.code == 3 }.count == read.resyncCount,
+                "each SYN_DROPPED stays in the stream for the frame processor")
+        let state = AppliedDeviceState(applying: first.events + read.events)
         #expect(state.slotValue(slot: 0, code: Code.absMTTrackingID) == -1)
         #expect(state.value(type: Code.evKey, code: Code.btnTouch) == 0)
         #expect(state.value(type: Code.evAbs, code: Code.absX) == 2999)
+
+        // The frame processor sees the touch begin, and end through the resync delta (the lift was dropped).
+        var processor = FrameProcessor(device: reader.deviceDescription)
+        let gestures = processor.process(first) + processor.process(read)
+        #expect(gestures.map(\.phase) == [.began, .ended])
+        #expect(gestures.allSatisfy { $0.source == .touch(id: 31) })
+        #expect(processor.activeSources.isEmpty)
     }
 
     @Test func grabHidesEventsFromOtherReaders() throws {
@@ -109,7 +150,7 @@ struct LiveDeviceTests {
         #expect(seen.events.map(\.value) == [7, 0])
     }
 
-    @Test func unplugMidGestureIsReportedAsUnplugged() throws {
+    @Test func unplugMidGestureIsReportedAndCancelsTheGesture() throws {
         let touchscreen = try VirtualDevice(DeviceFixtures.touchscreen)
         let node = try #require(touchscreen.devnode)
         let reader = try InputDevice.open(path: node)
@@ -118,11 +159,21 @@ struct LiveDeviceTests {
         let count = gesture.reduce(0) { $0 + $1.count + 1 }
         let began = LiveReading.collect(from: reader, count: count, timeout: .seconds(20))
         #expect(began.events.count == count)
+        var processor = FrameProcessor(device: reader.deviceDescription)
+        #expect(processor.process(began).map(\.phase) == [.began, .changed, .changed])
 
         touchscreen.destroy()
         #expect(reader.wait(timeout: .seconds(10)) == .unplugged)
         let after = reader.readAvailable()
         #expect(after.status == .unplugged)
+        // Unplug mid-gesture: the touch is cancelled (no fling), not ended.
+        let unpluggedAt = EventTime.monotonicNow()
+        let ending = processor.process(after, goneAt: unpluggedAt)
+        #expect(ending.map(\.phase) == [.cancelled])
+        #expect(ending.first?.source == .touch(id: 31))
+        #expect(ending.first?.time == unpluggedAt)
+        #expect(ending.first?.velocity == .zero)
+        #expect(processor.activeSources.isEmpty)
         reader.close()
         #expect(reader.readAvailable().status == .closed)
     }

@@ -1,0 +1,11 @@
+import Foundation
+
+/// An attribute whose fluid spring is stepped by a ``SpringLaneGroup``.
+protocol SpringLaneOwner: AnyObject {
+    /// The lane's index in its group.
+    var laneIndex: Int { get set }
+    /// The spring came to rest (or stopped being finite): the animation is over.
+    func springLaneFinished()
+    /// The spring became logically complete (its response has elapsed since t₀).
+    func springLaneLogicallyCompleted()
+}

@@ -1,0 +1,11 @@
+import Glibc
+
+extension EventTime {
+    /// Now on `CLOCK_MONOTONIC`, the clock live devices stamp their events with (shared/spec/linux-input.md §1.1),
+    /// e.g. for the time of an unplug, which has no kernel event.
+    public static func monotonicNow() -> EventTime {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return EventTime(seconds: Int64(now.tv_sec), microseconds: Int32(now.tv_nsec / 1000))
+    }
+}
