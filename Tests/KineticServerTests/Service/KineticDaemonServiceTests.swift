@@ -16,12 +16,16 @@ struct KineticDaemonServiceTests {
         let notify = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         defer { close(notify) }
         _ = UnixSocket.withAddress(notifyPath) { bind(notify, $0, $1) }
-        func datagram() -> String {
+        // The service runs on Swift concurrency's pool: the test must not block a pool thread while it
+        // waits for it, so every wait here polls without blocking and sleeps asynchronously.
+        func datagram() async -> String {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            var pfd = pollfd(fd: notify, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 5000) == 1 else { return "" }
-            let n = buffer.withUnsafeMutableBytes { recv(notify, $0.baseAddress, $0.count, 0) }
-            return String(decoding: buffer[0..<max(0, n)], as: UTF8.self)
+            for _ in 0..<1000 {
+                let n = buffer.withUnsafeMutableBytes { recv(notify, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if n > 0 { return String(decoding: buffer[0..<n], as: UTF8.self) }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return ""
         }
         let socketPath = directory.path + "/kineticd.sock"
         let service = KineticDaemonService(
@@ -32,15 +36,22 @@ struct KineticDaemonServiceTests {
                 .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings/tap.evemu").path))
         let group = ServiceGroup(configuration: .init(services: [service], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
         let running = Task { try await group.run() }
-        let ready = datagram()
+        let ready = await datagram()
         #expect(ready.hasPrefix("READY=1\nSTATUS=serving on \(socketPath)"), "\(ready)")
         let client = try SocketTestClient(path: socketPath, encoding: .jsonLines)
         client.send(.command(Command(id: 1, operation: .list)))
-        client.receive(timeout: 5) { if case .message(.reply, _) = $0 { return true } else { return false } }
+        for _ in 0..<500 where client.messages(.reply).isEmpty {
+            client.receive(timeout: 0.001)
+            try await Task.sleep(for: .milliseconds(10))
+        }
         #expect(client.messages(.reply).first?["channels"]?.arrayValue?.first?.objectValue?["name"] == "touch.position")
         await group.triggerGracefulShutdown()
-        #expect(datagram() == "STOPPING=1\nSTATUS=shutting down")
-        #expect(client.waitForEOF(timeout: 5))
+        #expect(await datagram() == "STOPPING=1\nSTATUS=shutting down")
+        for _ in 0..<500 where !client.sawEOF {
+            client.receive(timeout: 0.001)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(client.sawEOF)
         #expect(client.messages(.event).last?["event"] == "shutdown")
         try await running.value
         #expect(access(socketPath, F_OK) != 0)
