@@ -4,13 +4,13 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps build check-warnings bench-runtime
+.PHONY: demo test vm-test deps build check-warnings bench-runtime bench-replay
 
 deps:
 	@./scripts/install-deps.sh
 
 demo: deps
-	$(SWIFT) run -c release kinetic-showcase
+	$(SWIFT) run -c release kineticctl demo
 
 # Builds everything (tests included), fails on any compiler warning in our own code
 # (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.
@@ -21,6 +21,7 @@ test: deps
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
 	$(SWIFT) test --skip-build
+	@./scripts/check-systemd.sh
 	@$(MAKE) --no-print-directory vm-test
 
 # The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and
@@ -31,3 +32,9 @@ vm-test:
 # Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
 bench-runtime: deps
 	$(SWIFT) run -c release RuntimeBenchmark
+
+# Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the shared fixture through the daemon's
+# pipeline on a virtual 120-Hz clock, JSON Lines encoding included, release build. Figures go to README "Performance".
+bench-replay: deps
+	$(SWIFT) build -c release --product KineticReplayBench
+	.build/release/KineticReplayBench

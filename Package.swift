@@ -10,9 +10,15 @@ let package = Package(
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticInput", targets: ["KineticInput"]),
         .executable(name: "kinetic-showcase", targets: ["KineticShowcase"]),
+        .executable(name: "kineticd", targets: ["kineticd"]),
+        .executable(name: "kineticctl", targets: ["kineticctl"]),
     ],
     dependencies: [
-        // libinput-record YAML import (KineticInput/Recordings).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // libinput-record YAML import (KineticInput/Recordings) and the daemon's configuration.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // swift-syntax for the @Animatable macro (compiler plugin only; not linked into Kinetic's binary).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -37,9 +43,45 @@ let package = Package(
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
         .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
+        // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
+        .target(name: "KineticServer", dependencies: [
+            "Kinetic",
+            "KineticInput",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
+        .executableTarget(name: "kineticd", dependencies: [
+            "KineticServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .executableTarget(name: "kineticctl", dependencies: [
+            "KineticServer",
+            "KineticInput",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
+        // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
+        .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServer", "KineticInput"],
+                          path: "Benchmarks/ReplayBench"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticServerTests", dependencies: [
+            "KineticServer",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            "Kinetic",
+            "KineticInput",
+        ]),
         // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
         .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev"]),

@@ -9,7 +9,9 @@ packages=(
   pkg-config
   libevdev-dev
   libevemu3
-  python3   # scripts/check-doc-comments.py (make test) and scripts/make-recordings.py
+  python3   # scripts/check-doc-comments.py (make test), scripts/make-recordings.py, the daemon's socket tests
+  # systemd-analyze, for scripts/check-systemd.sh (verify and the security exposure of systemd/*).
+  systemd
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Daemon benchmarks that need no load generator (issue 6, scope 7), on release builds:
+#   idle:   kineticd with no clients and nothing moving for 10 s: context switches (wake-ups) of all its
+#           threads and CPU time, from /proc (target: zero wake-ups).
+#   replay: deterministic offline replay speed: a 100-pass concatenation of Recordings/drag-hold.evemu
+#           (about 100 s of input) through `kineticctl replay`; speed = simulated time / wall time
+#           (target ≥ 1000× real time).
+#   fanout: 1 000 binary subscribers × 16 two-dimensional channels at 120 Hz for 10 s
+#           (Benchmarks/fanout.c): frames lost by subscribers that keep up, daemon CPU, frame age at
+#           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
+# Usage: Benchmarks/daemon-bench.sh   (builds `-c release` first)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+swift build -c release --product kineticd >/dev/null
+swift build -c release --product kineticctl >/dev/null
+bin="$(swift build -c release --show-bin-path)"
+work="$(mktemp -d)"
+trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+switches() {  # "tid:count" for every thread of $1 (voluntary + involuntary context switches)
+  for status in /proc/"$1"/task/*/status; do
+    awk -v tid="$(basename "$(dirname "$status")")" \
+      '/^voluntary_ctxt_switches/ {v=$2} /^nonvoluntary_ctxt_switches/ {n=$2} END {print tid ":" v + n}' "$status"
+  done
+}
+delta() {  # context switches between two samples; a thread that appeared counts from zero
+  python3 -c "
+import sys
+a = dict(l.split(':') for l in sys.argv[1].split())
+b = dict(l.split(':') for l in sys.argv[2].split())
+print(sum(int(v) - int(a.get(t, 0)) for t, v in b.items()))" "$1" "$2"
+}
+cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
+
+"$bin/kineticd" --socket "$work/k.sock" --config /dev/null 2>"$work/log" &
+pid=$!
+sleep 2
+s0=$(switches "$pid"); c0=$(cputicks "$pid")
+sleep 10
+s1=$(switches "$pid"); c1=$(cputicks "$pid")
+threads=$(ls /proc/"$pid"/task | wc -l)
+echo "idle 10 s: $(delta "$s0" "$s1") context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+python3 - "$root/Recordings/drag-hold.evemu" "$work/long.evemu" <<'PY'
+import sys
+src, dst = sys.argv[1], sys.argv[2]
+head, events = [], []
+for line in open(src):
+    (events if line.startswith("E:") else head).append(line)
+last = float(events[-1].split()[1])
+with open(dst, "w") as out:
+    out.writelines(l for l in head if not l.startswith("#"))
+    for k in range(100):
+        shift = k * (last + 0.5)
+        for line in events:
+            parts = line.split("#")[0].split()
+            out.write("E: %.6f %s %s %s\n" % (float(parts[1]) + shift, parts[2], parts[3], parts[4]))
+PY
+start=$(date +%s.%N)
+frames=$("$bin/kineticctl" replay "$work/long.evemu" | wc -l)
+end=$(date +%s.%N)
+python3 -c "
+frames, wall = $frames, $end - $start
+simulated = frames / 120
+print(f'replay: {frames} frames = {simulated:.1f} s of 120 Hz ticks in {wall:.3f} s wall: {simulated / wall:.0f}x real time')
+"
+
+cc -O2 -pthread -o "$work/fanout" "$root/Benchmarks/fanout.c" -lm
+printf 'max_clients: 2000\n' > "$work/fanout.yaml"
+ulimit -n 8192
+"$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml" 2>"$work/log" &
+pid=$!
+sleep 1
+"$work/fanout" "$work/f.sock" "$pid" 1000 10
+kill "$pid"; wait "$pid" 2>/dev/null || true

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Yams
+
+extension DaemonConfiguration {
+    /// Parses a YAML configuration. Errors name `source`, the line and column, and what to write instead.
+    public static func parse(_ text: String, source: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+        } catch {
+            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+        }
+        var configuration = DaemonConfiguration()
+        guard let root else { return configuration }
+        let reader = YAMLReader(source: source)
+        let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
+                                                  "max_channels_per_client", "reduce_motion", "bindings"])
+        if let node = top["rate_hz"] {
+            let hz = try reader.number(node)
+            guard TickRate.range.contains(hz) else { throw reader.error(node, "rate_hz must be between 30 and 480") }
+            configuration.rateHz = hz
+        }
+        if let node = top["socket"] { configuration.socket = try reader.string(node) }
+        if let node = top["socket_group"] { configuration.socketGroup = try reader.optionalString(node) }
+        if let node = top["control_group"] { configuration.controlGroup = try reader.optionalString(node) }
+        if let node = top["max_clients"] { configuration.maximumClients = try reader.integer(node, in: 1...100_000) }
+        if let node = top["max_channels_per_client"] { configuration.maximumChannelsPerClient = try reader.integer(node, in: 1...4096) }
+        if let node = top["reduce_motion"] { configuration.reduceMotion = try reader.bool(node) }
+        if let node = top["bindings"] {
+            guard case .sequence(let list) = node else { throw reader.error(node, "bindings must be a list") }
+            configuration.bindings = try list.map { node throws(ConfigurationError) in try reader.binding(node) }
+        }
+        return configuration
+    }
+
+    /// Reads and parses a configuration file.
+    public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+        guard let text = FileText.read(path) else {
+            throw ConfigurationError(source: path, reason: "cannot read the configuration file")
+        }
+        return try parse(text, source: path)
+    }
+}
+
+/// Converts YAML nodes with errors that carry `source:line:column`.
+struct YAMLReader {
+    let source: String
+
+    func error(_ node: Node, _ reason: String) -> ConfigurationError {
+        let place = node.mark.map { "\(source):\($0.line):\($0.column)" } ?? source
+        return ConfigurationError(source: place, reason: reason)
+    }
+
+    func mapping(_ node: Node, keys: Set<String>) throws(ConfigurationError) -> [String: Node] {
+        guard case .mapping(let mapping) = node else { throw error(node, "expected a mapping of key: value") }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { throw error(key, "keys must be strings") }
+            guard keys.contains(name) else {
+                throw error(key, "unknown key '\(name)'; expected one of: " + keys.sorted().joined(separator: ", "))
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    func string(_ node: Node) throws(ConfigurationError) -> String {
+        guard case .scalar(let scalar) = node else { throw error(node, "expected a string") }
+        return scalar.string
+    }
+
+    func optionalString(_ node: Node) throws(ConfigurationError) -> String? {
+        if node.null != nil { return nil }
+        return try string(node)
+    }
+
+    func number(_ node: Node) throws(ConfigurationError) -> Double {
+        guard let value = node.float ?? node.int.map(Double.init), value.isFinite else { throw error(node, "expected a number") }
+        return value
+    }
+
+    func integer(_ node: Node, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = node.int, range.contains(value) else {
+            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    func bool(_ node: Node) throws(ConfigurationError) -> Bool {
+        guard let value = node.bool else { throw error(node, "expected true or false") }
+        return value
+    }
+
+    func vector(_ node: Node) throws(ConfigurationError) -> [Double] {
+        if case .scalar = node { return [try number(node)] }
+        guard case .sequence(let list) = node, !list.isEmpty else { throw error(node, "expected a number or a list of numbers") }
+        return try list.map { node throws(ConfigurationError) in try number(node) }
+    }
+
+    func stringList(_ node: Node) throws(ConfigurationError) -> [String] {
+        if case .scalar = node { return [try string(node)] }
+        guard case .sequence(let list) = node else { throw error(node, "expected a string or a list of strings") }
+        return try list.map { node throws(ConfigurationError) in try string(node) }
+    }
+
+    func animation(_ node: Node) throws(ConfigurationError) -> AnimationExpression {
+        let text = try string(node)
+        do {
+            let expression = try AnimationExpression.parse(text)
+            _ = try expression.animation()
+            return expression
+        } catch {
+            // The YAML column of the scalar (of its opening quote, when quoted) plus the expression's
+            // own column points at the character.
+            var quote = 0
+            if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { quote = 1 }
+            let place = node.mark.map { "\(source):\($0.line):\($0.column + quote + error.column - 1)" } ?? source
+            throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(text)")
+        }
+    }
+
+    static let deviceClasses: Set<String> = ["touchscreen", "touchpad", "mouse", "pointer", "tablet", "keyboard", "joystick"]
+
+    func binding(_ node: Node) throws(ConfigurationError) -> BindingConfiguration {
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "channel", "animation", "release", "bounds", "rubber_band"])
+        guard let channelNode = keys["channel"] else { throw error(node, "a binding needs a channel name") }
+        var binding = BindingConfiguration(channel: try string(channelNode))
+        if binding.channel.isEmpty || binding.channel.contains(where: { $0 == "*" || $0 == "?" }) {
+            throw error(channelNode, "channel names are non-empty and contain no '*' or '?'")
+        }
+        if let matchNode = keys["match"] {
+            let match = try mapping(matchNode, keys: ["class", "name", "path"])
+            if let classes = match["class"] {
+                binding.match.classes = try stringList(classes)
+                for name in binding.match.classes where !Self.deviceClasses.contains(name) {
+                    throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
+                }
+            }
+            if let name = match["name"] { binding.match.name = try string(name) }
+            if let path = match["path"] { binding.match.path = try string(path) }
+        }
+        if let gesture = keys["gesture"] {
+            let name = try string(gesture)
+            guard let value = BindingConfiguration.Gesture(rawValue: name) else {
+                throw error(gesture, name == "touches" ? "gesture touches (per-touch channels) is not implemented yet; use drag, pinch or scroll"
+                                                       : "unknown gesture '\(name)'; use drag, pinch or scroll")
+            }
+            binding.gesture = value
+        }
+        if let valueNode = keys["value"] {
+            let name = try string(valueNode)
+            guard let mode = BindingConfiguration.ValueMode(rawValue: name) else {
+                throw error(valueNode, "value is translation or location")
+            }
+            binding.value = mode
+        }
+        if let button = keys["button"] {
+            binding.button = try string(button)
+            guard ["left", "right", "middle"].contains(binding.button) else { throw error(button, "button is left, right or middle") }
+        }
+        if let animation = keys["animation"] {
+            binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
+        }
+        if let releaseNode = keys["release"] {
+            let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points"])
+            if let animation = release["animation"] { binding.releaseAnimation = try self.animation(animation) }
+            if let target = release["target"] {
+                switch try string(target) {
+                case "stay": binding.release = .stay
+                case "origin": binding.release = .origin
+                case "snap":
+                    guard let pointsNode = release["snap_points"], case .sequence(let list) = pointsNode, !list.isEmpty else {
+                        throw error(target, "target: snap needs snap_points, a list of points such as [[0, 0], [300, 0]]")
+                    }
+                    binding.release = .snap(try list.map { node throws(ConfigurationError) in try vector(node) })
+                default:
+                    throw error(target, "target is stay, origin or snap")
+                }
+            }
+        }
+        if let boundsNode = keys["bounds"] {
+            let bounds = try mapping(boundsNode, keys: ["min", "max"])
+            guard let minNode = bounds["min"], let maxNode = bounds["max"] else { throw error(boundsNode, "bounds need min and max") }
+            let lower = try vector(minNode), upper = try vector(maxNode)
+            guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
+                throw error(boundsNode, "min and max need the same number of components, with min ≤ max")
+            }
+            binding.bounds = (lower, upper)
+        }
+        if let rubber = keys["rubber_band"] {
+            binding.rubberBand = try number(rubber)
+            guard binding.rubberBand > 0, binding.rubberBand <= 1 else { throw error(rubber, "rubber_band is in (0, 1]; UIKit uses 0.55") }
+        }
+        return binding
+    }
+}
+
+/// Reads small text files without Foundation's file APIs (the server module stays lean).
+enum FileText {
+    static func read(_ path: String, limit: Int = 1 << 20) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= limit {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes.count <= limit ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+}

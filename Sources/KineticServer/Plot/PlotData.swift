@@ -1,0 +1,113 @@
+/// What `plot` draws: per channel component, its value and velocity at every frame, and the input
+/// samples (where the finger was, in channel units) at their own timestamps.
+public struct PlotData: Equatable, Sendable {
+    /// One curve: a channel component's value and velocity over time.
+    public struct Series: Equatable, Sendable {
+        /// `touch.position[0]`, or the channel name for a 1-component channel.
+        public var label: String
+        /// Frame times, seconds from the first frame.
+        public var times: [Double]
+        /// Presentation value at each frame (channel units).
+        public var values: [Double]
+        /// Presentation velocity at each frame (channel units per second).
+        public var velocities: [Double]
+        /// Input sample times, seconds from the first frame.
+        public var inputTimes: [Double] = []
+        /// The gesture's value at each input sample (channel units).
+        public var inputValues: [Double] = []
+        /// The gesture's velocity at each input sample (channel units per second).
+        public var inputVelocities: [Double] = []
+        /// When a gesture ended or was cancelled (seconds from the first frame), and the release target.
+        public var releases: [(time: Double, target: Double)] = []
+
+        /// A series with frame samples and no input samples yet.
+        public init(label: String, times: [Double] = [], values: [Double] = [], velocities: [Double] = []) {
+            self.label = label
+            self.times = times
+            self.values = values
+            self.velocities = velocities
+        }
+
+        /// Equal when every sample and release is.
+        public static func == (lhs: Series, rhs: Series) -> Bool {
+            lhs.label == rhs.label && lhs.times == rhs.times && lhs.values == rhs.values
+                && lhs.velocities == rhs.velocities && lhs.inputTimes == rhs.inputTimes
+                && lhs.inputValues == rhs.inputValues && lhs.inputVelocities == rhs.inputVelocities
+                && lhs.releases.elementsEqual(rhs.releases) { $0.time == $1.time && $0.target == $1.target }
+        }
+    }
+
+    /// The curves, channel by channel, component by component.
+    public var series: [Series]
+    /// What the plot shows, for its title.
+    public var title: String
+
+    /// A plot of `series` titled `title`.
+    public init(series: [Series], title: String) {
+        self.series = series
+        self.title = title
+    }
+}
+
+extension PlotData {
+    /// The plot of replayed frames: every layout channel's components, with the binding events'
+    /// input samples overlaid on their channel.
+    public init(frames: [ReplayFrame], layout: FrameLayout, title: String) {
+        let start = Double(frames.first?.timeNanoseconds ?? 0)
+        var series: [Series] = []
+        var first: [String: Int] = [:]
+        for channel in layout.channels {
+            first[channel.name] = series.count
+            for component in 0..<channel.dimension {
+                series.append(Series(label: channel.dimension == 1 ? channel.name : "\(channel.name)[\(component)]"))
+            }
+        }
+        for frame in frames {
+            let t = (Double(frame.timeNanoseconds) - start) / 1e9
+            for (channel, sample) in zip(layout.channels, frame.samples) {
+                guard let base = first[channel.name] else { continue }
+                for component in 0..<channel.dimension {
+                    series[base + component].times.append(t)
+                    series[base + component].values.append(component < sample.value.count ? sample.value[component] : 0)
+                    series[base + component].velocities.append(
+                        component < sample.velocity.count ? sample.velocity[component] : 0)
+                }
+            }
+            for event in frame.bindingEvents {
+                guard let base = first[event.channel] else { continue }
+                let te = (Double(event.time.nanoseconds) - start) / 1e9
+                for component in event.input.indices where base + component < series.count {
+                    series[base + component].inputTimes.append(te)
+                    series[base + component].inputValues.append(event.input[component])
+                    series[base + component].inputVelocities.append(
+                        component < event.inputVelocity.count ? event.inputVelocity[component] : 0)
+                    if event.phase == .ended || event.phase == .cancelled, component < event.target.count {
+                        series[base + component].releases.append((te, event.target[component]))
+                    }
+                }
+            }
+        }
+        self.init(series: series, title: title)
+    }
+
+    /// The plot of frames a subscriber received (no input samples: frames do not carry them).
+    /// Channels come in `layout` order when given, else in name order.
+    public init(frames: [ReceivedFrame], layout: FrameLayout?, title: String) {
+        var channels: [(name: String, dimension: Int)] = layout?.channels.map { ($0.name, $0.dimension) } ?? []
+        if layout == nil {
+            var seen: [String: Int] = [:]
+            for frame in frames {
+                for (name, sample) in frame.samples { seen[name] = max(seen[name] ?? 0, sample.value.count) }
+            }
+            channels = seen.keys.sorted().map { ($0, seen[$0] ?? 0) }
+        }
+        let replayLayout = FrameLayout(generation: layout?.generation ?? 0, channels: channels)
+        let replayFrames = frames.map { frame in
+            ReplayFrame(seq: frame.seq, timeNanoseconds: frame.timeNanoseconds,
+                        samples: channels.map { frame.sample(of: $0.name, layout: layout)
+                            ?? ChannelSample(name: $0.name, value: [], velocity: []) },
+                        bindingEvents: [])
+        }
+        self.init(frames: replayFrames, layout: replayLayout, title: title)
+    }
+}

@@ -1,0 +1,191 @@
+extension ClientMessage {
+    /// Decodes a client message from its JSON object.
+    ///
+    /// `type` is the binary type code when the message came in binary framing (the JSON's `"type"`,
+    /// if present, must then agree); for JSON Lines the `"type"` field decides. A failing command
+    /// with a readable `id` yields an error carrying that id, so that it is answered with a failed reply.
+    public static func decode(_ json: JSONValue, binaryType: MessageType? = nil) throws(ProtocolError) -> ClientMessage {
+        guard let object = json.objectValue else {
+            throw ProtocolError(.badMessage, "a message must be a JSON object, like {\"type\":\"subscribe\",\"channels\":[\"*\"]}")
+        }
+        let named = object["type"]
+        let type: MessageType
+        switch (named, binaryType) {
+        case (nil, let binary?):
+            type = binary
+        case (.string(let name)?, _):
+            guard let namedType = MessageType(name: name) else {
+                throw ProtocolError(.unknownType, "unknown message type \"\(name)\"; clients send hello, subscribe or command")
+            }
+            if let binaryType, binaryType != namedType {
+                throw ProtocolError(.badMessage, "binary type \(binaryType.rawValue) (\(binaryType.name)) disagrees with \"type\":\"\(name)\"")
+            }
+            type = namedType
+        case (nil, nil):
+            throw ProtocolError(.badMessage, "the message has no \"type\" field")
+        case (_?, _):
+            throw ProtocolError(.badMessage, "\"type\" must be a string")
+        }
+        switch type {
+        case .hello: return .hello(try Hello(json: object))
+        case .subscribe: return .subscribe(try Subscription(json: object))
+        case .command: return .command(try Command(json: object))
+        case .schema, .frame, .reply, .event, .error:
+            throw ProtocolError(.unknownType, "\"\(type.name)\" messages flow from the server only; clients send hello, subscribe or command")
+        }
+    }
+}
+
+extension Hello {
+    /// Decodes the JSON form (`"protocol"` is the major version; `"minor"` is optional).
+    init(json: JSONObject) throws(ProtocolError) {
+        let major = try json.integer("protocol", in: 0...Int(UInt16.max), required: true) ?? 0
+        let minor = try json.integer("minor", in: 0...Int(UInt16.max), required: false) ?? 0
+        let client = try json.string("client", required: false) ?? ""
+        self.init(major: UInt16(major), minor: UInt16(minor), client: client)
+    }
+}
+
+extension Subscription {
+    /// The largest number of patterns one subscription may carry.
+    public static let maximumPatterns = 256
+
+    init(json: JSONObject) throws(ProtocolError) {
+        guard let list = json["channels"]?.arrayValue else {
+            throw ProtocolError(.badMessage, "subscribe needs \"channels\": an array of name patterns such as [\"touch.*\"]")
+        }
+        guard list.count <= Self.maximumPatterns else {
+            throw ProtocolError(.badMessage, "subscribe accepts at most \(Self.maximumPatterns) patterns, got \(list.count)")
+        }
+        var patterns: [String] = []
+        for element in list {
+            guard let pattern = element.stringValue else {
+                throw ProtocolError(.badMessage, "\"channels\" must contain only strings")
+            }
+            patterns.append(pattern)
+        }
+        var rate: Double?
+        if let value = json["rate_hz"], value != .null {
+            guard let hz = value.numberValue, hz > 0 else {
+                throw ProtocolError(.badMessage, "\"rate_hz\" must be a positive number of frames per second")
+            }
+            rate = hz
+        }
+        self.init(patterns: patterns, rateHz: rate)
+    }
+}
+
+extension Command {
+    /// The longest channel name accepted, in bytes.
+    public static let maximumChannelNameLength = 256
+    /// The most components a channel may have.
+    public static let maximumDimension = 64
+
+    init(json: JSONObject) throws(ProtocolError) {
+        let id = json["id"] ?? .null
+        switch id {
+        case .null, .number, .string: break
+        default: throw ProtocolError(.badMessage, "\"id\" must be a number or a string")
+        }
+        do {
+            self.init(id: id, operation: try Operation(json: json))
+        } catch {
+            var error = error
+            error.commandID = id
+            throw error
+        }
+    }
+}
+
+extension Command.Operation {
+    init(json: JSONObject) throws(ProtocolError) {
+        guard let op = json["op"]?.stringValue else {
+            throw ProtocolError(.badMessage, "a command needs \"op\": animate, set, define, remove, list, status or reduce_motion")
+        }
+        switch op {
+        case "animate":
+            let channel = try json.channelName()
+            let to = try json.vector("to")
+            let animation = try json.string("animation", required: false)
+            var completion: CompletionCriterion?
+            if let name = try json.string("completion", required: false) {
+                guard let criterion = CompletionCriterion(rawValue: name) else {
+                    throw ProtocolError(.badMessage, "\"completion\" must be \"logicallyComplete\" or \"removed\", got \"\(name)\"")
+                }
+                completion = criterion
+            }
+            self = .animate(channel: channel, to: to, animation: animation, completion: completion)
+        case "set":
+            self = .set(channel: try json.channelName(), to: try json.vector("to"))
+        case "define":
+            let channel = try json.channelName()
+            let dimension = try json.integer("dimension", in: 1...Command.maximumDimension, required: true) ?? 1
+            var initial: [Double]?
+            if json["initial"] != nil {
+                let vector = try json.vector("initial")
+                guard vector.count == dimension else {
+                    throw ProtocolError(.dimensionMismatch, "\"initial\" has \(vector.count) components but \"dimension\" is \(dimension)")
+                }
+                initial = vector
+            }
+            self = .define(channel: channel, dimension: dimension, initial: initial)
+        case "remove":
+            self = .remove(channel: try json.channelName())
+        case "list":
+            self = .list
+        case "status":
+            self = .status
+        case "reduce_motion":
+            guard let enabled = json["enabled"]?.boolValue else {
+                throw ProtocolError(.badMessage, "reduce_motion needs \"enabled\": true or false")
+            }
+            self = .reduceMotion(enabled: enabled)
+        default:
+            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use animate, set, define, remove, list, status or reduce_motion")
+        }
+    }
+}
+
+extension JSONObject {
+    func string(_ key: String, required: Bool) throws(ProtocolError) -> String? {
+        guard let value = self[key], value != .null else {
+            if required { throw ProtocolError(.badMessage, "missing \"\(key)\"") }
+            return nil
+        }
+        guard let string = value.stringValue else { throw ProtocolError(.badMessage, "\"\(key)\" must be a string") }
+        return string
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>, required: Bool) throws(ProtocolError) -> Int? {
+        guard let value = self[key], value != .null else {
+            if required { throw ProtocolError(.badMessage, "missing \"\(key)\"") }
+            return nil
+        }
+        guard let n = value.numberValue, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            throw ProtocolError(.badMessage, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return Int(n)
+    }
+
+    func vector(_ key: String) throws(ProtocolError) -> [Double] {
+        guard let value = self[key] else {
+            throw ProtocolError(.badMessage, "missing \"\(key)\": a number or an array of numbers")
+        }
+        guard let vector = value.vectorValue, !vector.isEmpty, vector.count <= Command.maximumDimension else {
+            throw ProtocolError(.badMessage, "\"\(key)\" must be a number or an array of 1 to \(Command.maximumDimension) numbers")
+        }
+        return vector
+    }
+
+    func channelName() throws(ProtocolError) -> String {
+        guard let name = try string("channel", required: true), !name.isEmpty,
+            name.utf8.count <= Command.maximumChannelNameLength
+        else {
+            throw ProtocolError(.badMessage, "\"channel\" must be a non-empty name of at most \(Command.maximumChannelNameLength) bytes")
+        }
+        guard !name.contains(where: { $0 == "*" || $0 == "?" || $0.isNewline }) else {
+            throw ProtocolError(.badMessage, "channel names cannot contain '*', '?' or line breaks: \"\(name)\"")
+        }
+        return name
+    }
+}

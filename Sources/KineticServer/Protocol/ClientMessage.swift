@@ -1,0 +1,103 @@
+/// A message from a client, decoded from either encoding (docs/PROTOCOL.md, "Messages").
+public enum ClientMessage: Equatable, Sendable {
+    /// `{"type":"hello","protocol":1,"client":"NAME"}`.
+    case hello(Hello)
+    /// `{"type":"subscribe","channels":["GLOB", ...],"rate_hz":60}`.
+    case subscribe(Subscription)
+    /// `{"type":"command","id":7,"op":"animate", ...}`.
+    case command(Command)
+}
+
+/// A client's HELLO.
+public struct Hello: Equatable, Sendable {
+    /// The protocol major version the client speaks.
+    public var major: UInt16
+    /// The protocol minor version the client speaks.
+    public var minor: UInt16
+    /// The client's self-description (`"client"`), for logs; may be empty.
+    public var client: String
+
+    /// A hello for protocol `major.minor` from `client`.
+    public init(major: UInt16, minor: UInt16 = 0, client: String = "") {
+        self.major = major
+        self.minor = minor
+        self.client = client
+    }
+}
+
+/// A client's subscription: which channels its frames carry and how often.
+public struct Subscription: Equatable, Sendable {
+    /// Channel name patterns (`*` matches any run of characters, `?` one character).
+    public var patterns: [String]
+    /// Frames per second the client wants, at most the tick rate; `nil` means every tick.
+    public var rateHz: Double?
+
+    /// A subscription to `patterns`, decimated to `rateHz` when given.
+    public init(patterns: [String], rateHz: Double? = nil) {
+        self.patterns = patterns
+        self.rateHz = rateHz
+    }
+}
+
+/// A command: a request id the reply echoes, and the operation.
+public struct Command: Equatable, Sendable {
+    /// The client's id for this command, echoed in the reply and in completion events (a number or
+    /// a string; `null` when the client sent none).
+    public var id: JSONValue
+    /// What to do.
+    public var operation: Operation
+
+    /// A command with the client's `id`.
+    public init(id: JSONValue, operation: Operation) {
+        self.id = id
+        self.operation = operation
+    }
+
+    /// The operations (`"op"`).
+    public enum Operation: Equatable, Sendable {
+        /// Animates `channel` to `to` with `animation` (SwiftUI syntax; `nil` means the default
+        /// animation); `completion` asks for an `animation.logicallyComplete` or `animation.removed` event.
+        case animate(channel: String, to: [Double], animation: String?, completion: CompletionCriterion?)
+        /// Sets `channel` to `to` without animation.
+        case set(channel: String, to: [Double])
+        /// Creates a client-owned channel of `dimension` components starting at `initial` (zeros when `nil`).
+        case define(channel: String, dimension: Int, initial: [Double]?)
+        /// Removes a channel this client defined.
+        case remove(channel: String)
+        /// Lists the channels.
+        case list
+        /// Reports the server's state.
+        case status
+        /// Turns reduce motion on or off for every binding and client animation.
+        case reduceMotion(enabled: Bool)
+
+        /// The `"op"` string.
+        public var name: String {
+            switch self {
+            case .animate: "animate"
+            case .set: "set"
+            case .define: "define"
+            case .remove: "remove"
+            case .list: "list"
+            case .status: "status"
+            case .reduceMotion: "reduce_motion"
+            }
+        }
+
+        /// Whether the operation changes server state (and so needs authorization).
+        public var changesState: Bool {
+            switch self {
+            case .list, .status: false
+            default: true
+            }
+        }
+    }
+}
+
+/// When a command's completion event fires, after SwiftUI's `AnimationCompletionCriteria`.
+public enum CompletionCriterion: String, Equatable, Sendable {
+    /// When the animation is logically complete (`animation.logicallyComplete`).
+    case logicallyComplete
+    /// When the animation is removed from the channel (`animation.removed`).
+    case removed
+}

@@ -1,0 +1,22 @@
+/// A protocol-level failure: a code, a message a person can act on, and whether the connection closes.
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The machine-readable code.
+    public var code: ErrorCode
+    /// What went wrong and what to do about it.
+    public var message: String
+    /// Whether the server closes the connection after reporting it.
+    public var isFatal: Bool
+    /// The `id` of the command the error belongs to; such errors are sent as a failed `reply`.
+    public var commandID: JSONValue?
+
+    /// An error; `commandID` makes it a failed reply instead of an `error` message.
+    public init(_ code: ErrorCode, _ message: String, isFatal: Bool = false, commandID: JSONValue? = nil) {
+        self.code = code
+        self.message = message
+        self.isFatal = isFatal
+        self.commandID = commandID
+    }
+
+    /// `code: message`.
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,89 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// The running server: one event loop holding the ``ServerCore`` and the connections, the
+/// display-rate clock, and the listening socket. `kineticd` wraps it in a ServiceLifecycle service;
+/// tests start it on a socket in a temporary directory.
+public final class DaemonServer: Sendable {
+    /// The core, bound to its event loop.
+    public let core: NIOLoopBound<ServerCore>
+    /// The display-rate clock.
+    public let clock: DispatchTickSource
+    /// The socket path, when the server bound one itself.
+    public let socketPath: String?
+    private let group: MultiThreadedEventLoopGroup
+    private let listener: Channel
+    private let preparation: SocketPreparation?
+
+    private init(core: NIOLoopBound<ServerCore>, clock: DispatchTickSource, socketPath: String?,
+                 group: MultiThreadedEventLoopGroup, listener: Channel, preparation: SocketPreparation?) {
+        self.core = core
+        self.clock = clock
+        self.socketPath = socketPath
+        self.group = group
+        self.listener = listener
+        self.preparation = preparation
+    }
+
+    /// Starts listening. `makeEngine` runs on the event loop (engines are single-threaded).
+    public static func start(
+        makeEngine: @escaping @Sendable () -> any ChannelEngine,
+        configuration: ServerConfiguration,
+        transport: TransportConfiguration = TransportConfiguration(),
+        listen: ListenSocket
+    ) async throws -> DaemonServer {
+        var preparation: SocketPreparation?
+        if case .path(let path) = listen { preparation = try SocketPreparation(path: path) }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let coreBox = RelaySlot()
+        let clock = DispatchTickSource(rateHz: configuration.tickHz) { tick in coreBox.relay?.deliver(tick) }
+        do {
+            let core = try await loop.submit {
+                NIOLoopBound(ServerCore(engine: makeEngine(), configuration: configuration, now: MonotonicClock.now,
+                                        wake: { clock.resume() }), eventLoop: loop)
+            }.get()
+            coreBox.relay = TickRelay(core: core, suspendClock: { clock.suspend() })
+            let listener = try await SocketServer.start(core: core, listen: listen, configuration: transport).get()
+            preparation?.finishBinding(group: transport.socketGroup)
+            if case .path(let path) = listen {
+                return DaemonServer(core: core, clock: clock, socketPath: path, group: group, listener: listener, preparation: preparation)
+            }
+            return DaemonServer(core: core, clock: clock, socketPath: nil, group: group, listener: listener, preparation: nil)
+        } catch {
+            clock.cancel()
+            preparation?.release(removeSocket: false)
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Runs `body` with the core on its event loop.
+    public func withCore<T: Sendable>(_ body: @escaping @Sendable (ServerCore) -> T) async throws -> T {
+        let core = self.core
+        return try await core.eventLoop.submit { body(core.value) }.get()
+    }
+
+    /// Stops: after the tick in progress, every client gets a `shutdown` event and is closed; then
+    /// the listener closes, the clock stops and the socket is removed.
+    public func stop() async {
+        let core = self.core
+        try? await core.eventLoop.submit { core.value.shutdown() }.get()
+        try? await listener.close()
+        clock.cancel()
+        // Let the closes queued by shutdown() flush before the loop goes away.
+        try? await core.eventLoop.submit {}.get()
+        preparation?.release(removeSocket: true)
+        try? await group.shutdownGracefully()
+    }
+}
+
+/// Lets the clock's handler, created before the core exists, reach the relay created after it.
+private final class RelaySlot: Sendable {
+    private let box = NIOLockedValueBox<TickRelay?>(nil)
+    var relay: TickRelay? {
+        get { box.withLockedValue { $0 } }
+        set { box.withLockedValue { $0 = newValue } }
+    }
+}

@@ -1,0 +1,111 @@
+import Logging
+import NIOCore
+import ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kineticd` as a ServiceLifecycle service: serves until SIGTERM/SIGINT, talks to systemd
+/// (READY, STATUS, WATCHDOG, STOPPING), and on shutdown finishes the tick in progress, sends
+/// every client a `shutdown` event and closes.
+public struct KineticDaemonService: Service {
+    /// The configuration (file, embedded default, command-line overrides applied).
+    public var configuration: DaemonConfiguration
+    /// `--socket`, overriding the file and the environment.
+    public var socketOverride: String?
+    /// Where the daemon logs.
+    public var logger: Logger
+    /// sd_notify, when run by systemd.
+    public var notifier: SystemdNotifier
+    /// `--replay FILE`: replay this recording in real time instead of reading devices.
+    public var replay: ReplaySchedule?
+    /// `--loop`: replay again and again.
+    public var loopReplay = false
+
+    /// A service; `replay` replaces live devices.
+    public init(configuration: DaemonConfiguration, socketOverride: String?, logger: Logger,
+                notifier: SystemdNotifier = .fromEnvironment(), replay: ReplaySchedule? = nil, loopReplay: Bool = false) {
+        self.replay = replay
+        self.loopReplay = loopReplay
+        self.configuration = configuration
+        self.socketOverride = socketOverride
+        self.logger = logger
+        self.notifier = notifier
+    }
+
+    /// The listening socket: an inherited one (socket activation) unless `--socket` names a path.
+    func listenSocket() throws -> (ListenSocket, String) {
+        if socketOverride == nil {
+            for (fd, name) in ListenFDs.take() where ListenFDs.isListeningUnixStream(fd) {
+                return (.inherited(fd), "socket-activated fd \(fd) (\(name))")
+            }
+        }
+        let path = try SocketLocation.resolve(explicit: socketOverride ?? configuration.socket)
+        return (.path(path), path)
+    }
+
+    /// The server configuration this daemon configuration implies.
+    func serverConfiguration() -> ServerConfiguration {
+        var groups: Set<UInt32> = []
+        if let name = configuration.controlGroup, let entry = getgrnam(name) { groups.insert(entry.pointee.gr_gid) }
+        return ServerConfiguration(tickHz: configuration.rateHz, maximumClients: configuration.maximumClients,
+                                   maximumChannelsPerClient: configuration.maximumChannelsPerClient,
+                                   authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: groups))
+    }
+
+    /// Serves until graceful shutdown: listen, READY, watchdog keep-alives, then STOPPING, `shutdown` events, close.
+    public func run() async throws {
+        let (listen, description) = try listenSocket()
+        let reduceMotion = configuration.reduceMotion
+        let server = try await DaemonServer.start(
+            makeEngine: {
+                let engine = GraphChannelEngine(epoch: MonotonicClock.now())
+                engine.reduceMotion = reduceMotion
+                return engine
+            },
+            configuration: serverConfiguration(),
+            transport: TransportConfiguration(socketGroup: configuration.socketGroup),
+            listen: listen)
+        logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(configuration.rateHz)"])
+        var input: LiveInput?
+        do {
+            if let replay {
+                try await server.startReplay(replay, bindings: configuration.bindings, loop: loopReplay)
+                logger.info("replaying", metadata: ["events": "\(replay.items.count)", "loop": "\(loopReplay)"])
+            } else {
+                try await server.defineBoundChannels(configuration.bindings)
+                do {
+                    input = try await LiveInput.start(server: server, bindings: configuration.bindings)
+                } catch {
+                    // Serving clients (commands, client channels) is still useful without input devices.
+                    logger.warning("no live input: \(error)")
+                }
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
+
+        await withTaskGroup(of: Void.self) { group in
+            if let interval = notifier.watchdogInterval {
+                let notifier = self.notifier
+                group.addTask {
+                    while !Task.isCancelled {
+                        // Only a responsive event loop earns a keep-alive: a stuck loop lets systemd restart us.
+                        _ = try? await server.withCore { $0.tickCount }
+                        notifier.watchdog()
+                        try? await Task.sleep(for: interval)
+                    }
+                }
+            }
+            try? await gracefulShutdown()
+            group.cancelAll()
+        }
+        notifier.stopping(status: "shutting down")
+        logger.info("shutting down: closing clients")
+        input?.stop()
+        await server.stop()
+        logger.info("stopped")
+    }
+}

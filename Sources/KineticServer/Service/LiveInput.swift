@@ -1,0 +1,133 @@
+import Dispatch
+import KineticInput
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// Live input: watches the device directory (hotplug), opens every evdev node a binding matches, and
+/// feeds its events to the ``GestureBinder`` on the core's event loop.
+///
+/// Reading happens on one serial queue (a `DispatchSourceRead` per device and one for the hotplug
+/// monitor); each batch of whole frames hops to the event loop once. Event timestamps are the
+/// kernel's CLOCK_MONOTONIC, the daemon's time base, so input is applied at its own time. An
+/// unplugged device's gestures are cancelled, which releases their channels instead of freezing
+/// them; clients get `device.added` and `device.removed` events.
+public final class LiveInput: @unchecked Sendable {
+    // Everything below is confined to `queue`, except `binder`, which lives on the event loop.
+    private let queue = DispatchQueue(label: "kineticd.input", qos: .userInteractive)
+    private let core: NIOLoopBound<ServerCore>
+    private let binder: NIOLoopBound<GestureBinder>
+    private let monitor: DeviceMonitor
+    private var monitorSource: DispatchSourceRead?
+    private var devices: [String: Attached] = [:]
+    private var stopped = false
+
+    private final class Attached {
+        let device: InputDevice
+        let id: GestureBinder.DeviceID
+        let source: DispatchSourceRead
+        init(device: InputDevice, id: GestureBinder.DeviceID, source: DispatchSourceRead) {
+            self.device = device
+            self.id = id
+            self.source = source
+        }
+    }
+
+    /// Starts watching `directory` (default `/dev/input`) for devices the bindings match.
+    public static func start(server: DaemonServer, bindings: [BindingConfiguration],
+                             directory: String = DeviceDirectory.defaultPath) async throws -> LiveInput {
+        let core = server.core
+        let binder = try await core.eventLoop.submit {
+            NIOLoopBound(GestureBinder(bindings: bindings), eventLoop: core.eventLoop)
+        }.get()
+        let input = LiveInput(core: core, binder: binder, monitor: try DeviceMonitor(directory: directory))
+        input.queue.sync { input.begin() }
+        return input
+    }
+
+    private init(core: NIOLoopBound<ServerCore>, binder: NIOLoopBound<GestureBinder>, monitor: DeviceMonitor) {
+        self.core = core
+        self.binder = binder
+        self.monitor = monitor
+    }
+
+    private func begin() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: monitor.fileDescriptor, queue: queue)
+        source.setEventHandler { @Sendable [unowned self] in self.handle(self.monitor.readChanges()) }
+        source.resume()
+        monitorSource = source
+        for path in monitor.presentPaths { add(path) }
+    }
+
+    private func handle(_ changes: [DeviceChange]) {
+        for change in changes {
+            switch change {
+            case .added(let path): add(path)
+            case .removed(let path): remove(path, at: nil)
+            }
+        }
+    }
+
+    private func add(_ path: String) {
+        guard !stopped, devices[path] == nil, let device = try? InputDevice.open(path: path) else { return }
+        let description = device.deviceDescription
+        let binder = self.binder
+        // Attaching is quick and must precede reading, so it runs synchronously on the loop.
+        guard let id = try? binder.eventLoop.submit({ binder.value.attach(description, path: path) }).wait() else {
+            device.close()
+            return
+        }
+        let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
+        source.setEventHandler { @Sendable [unowned self] in self.read(path) }
+        devices[path] = Attached(device: device, id: id, source: source)
+        source.resume()
+        let core = self.core
+        core.eventLoop.execute {
+            core.value.broadcast(Event(name: "device.added", fields: ["path": .string(path), "name": .string(description.name),
+                                                                     "class": .string(description.deviceClass.rawValue)]))
+        }
+        read(path)
+    }
+
+    private func read(_ path: String) {
+        guard let attached = devices[path] else { return }
+        let result = attached.device.readAvailable()
+        let id = attached.id
+        if !result.events.isEmpty {
+            let binder = self.binder, core = self.core
+            let events = result.events
+            core.eventLoop.execute {
+                core.value.applyInput { engine in events.flatMap { binder.value.process($0, from: id, engine: engine) } }
+            }
+        }
+        switch result.status {
+        case .open: break
+        case .unplugged, .failed, .closed: remove(path, at: result.events.last?.time)
+        }
+    }
+
+    private func remove(_ path: String, at time: EventTime?) {
+        guard let attached = devices.removeValue(forKey: path) else { return }
+        attached.source.cancel()
+        attached.device.close()
+        let now = MonotonicClock.now()
+        let cancelTime = time ?? EventTime(seconds: Int64(now / 1_000_000_000), microseconds: Int32(now % 1_000_000_000 / 1000))
+        let binder = self.binder, core = self.core, id = attached.id
+        core.eventLoop.execute {
+            core.value.applyInput { engine in
+                binder.value.detach(id, at: cancelTime, engine: engine)
+                    + [Event(name: "device.removed", fields: ["path": .string(path)])]
+            }
+        }
+    }
+
+    /// Stops reading: every device is closed and its gestures are released.
+    public func stop() {
+        queue.sync {
+            stopped = true
+            monitorSource?.cancel()
+            monitorSource = nil
+            for path in devices.keys.sorted() { remove(path, at: nil) }
+            monitor.close()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import KineticInput
+import NIOCore
+
+/// Deterministic replay: recordings in, frames out, on a virtual clock as fast as the machine goes
+/// (`kineticctl replay`). The pipeline is the daemon's own — bindings, `GraphChannelEngine`,
+/// `ServerCore`, the frame encoder — only the clock is virtual, so the output is bit-identical on
+/// every run and matches what a subscriber of the live daemon receives for the same tick times.
+public enum OfflineReplay {
+    /// The CLOCK_MONOTONIC-like time (ns) at which the replay's first event happens by default.
+    public static let defaultEpoch: UInt64 = 1_000_000_000
+
+    /// Replays `schedule` and returns the frames a JSON Lines subscriber of `patterns` receives, one
+    /// JSON line each (without the newline).
+    ///
+    /// - Parameters:
+    ///   - epoch: graph time 0 of the engine (CLOCK_MONOTONIC ns).
+    ///   - offset: added to input timestamps; default: the first event happens at `epoch`.
+    ///   - tickTimes: tick at exactly these times (to reproduce a live run); default: a clock at
+    ///     `configuration.rateHz` that starts at `epoch`, runs while anything moves and stops when idle.
+    ///   - settleLimit: seconds after the last event after which the replay stops even if not settled.
+    public static func run(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
+                           epoch: UInt64 = defaultEpoch, offset: Int64? = nil, tickTimes: [UInt64]? = nil,
+                           settleLimit: Double = 10) throws -> [String] {
+        let clock = VirtualTickSource(rateHz: configuration.rateHz, startTime: epoch)
+        let engine = GraphChannelEngine(epoch: epoch)
+        engine.reduceMotion = configuration.reduceMotion
+        let core = ServerCore(engine: engine,
+                              configuration: ServerConfiguration(tickHz: configuration.rateHz,
+                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
+                              now: { clock.now() }, wake: { if tickTimes == nil { clock.resume() } })
+        clock.onTick { tick in
+            if !core.tick(tick) { clock.suspend() }
+        }
+        let collector = FrameCollector()
+        let client = core.connect(peer: PeerCredentials(pid: 0, uid: 0, gid: 0), sink: collector)!
+        core.receive(ClientMessage.subscribe(Subscription(patterns: patterns)).encoded(.jsonLines), from: client)
+
+        let binder = GestureBinder(bindings: configuration.bindings)
+        binder.timeOffset = offset ?? (Int64(epoch) - schedule.startNanoseconds)
+        var failure: ConfigurationError?
+        core.applyInput { engine in
+            do throws(ConfigurationError) { try binder.defineChannels(in: engine, at: epoch) } catch { failure = error }
+            return []
+        }
+        if let failure { throw failure }
+        let devices = schedule.recordings.enumerated().map { index, recording in
+            binder.attach(recording.device, path: "recording:\(index)")
+        }
+
+        var pendingTicks = tickTimes?[...]
+        func tick(before time: UInt64) {
+            if pendingTicks != nil {
+                while let next = pendingTicks?.first, next < time {
+                    pendingTicks = pendingTicks?.dropFirst()
+                    _ = core.tick(Tick(time: next))
+                }
+            } else if time > 0 {
+                clock.advance(to: time - 1)
+            }
+        }
+        for item in schedule.items {
+            guard let device = devices[item.recording] else { continue }
+            let time = UInt64(max(0, item.event.time.nanoseconds &+ binder.timeOffset))
+            tick(before: time)
+            core.applyInput { engine in binder.process(item.event, from: device, engine: engine) }
+        }
+        if pendingTicks != nil {
+            tick(before: .max)
+        } else {
+            let end = UInt64(max(0, schedule.endNanoseconds &+ binder.timeOffset))
+            let limit = end + UInt64(settleLimit * 1e9)
+            var time = max(clock.now(), end)
+            while clock.isRunning, time < limit {
+                time = min(limit, time + 1_000_000_000)
+                clock.advance(to: time)
+            }
+        }
+        return collector.frames.map { frame in
+            String(decoding: frame.readableBytesView.dropLast(), as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import KineticServer
+
+struct Animate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Animates a channel to a value.",
+        discussion: """
+            The animation is written in SwiftUI syntax; errors point at the column.
+
+            EXAMPLES
+              kineticctl animate touch.position 0 120
+              kineticctl animate card.offset 0 120 --animation '.spring(duration: 0.4, bounce: 0.2).delay(0.05)' --wait
+              kineticctl animate glow 1 --animation '.easeInOut(duration: 0.3)'
+            """)
+
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The channel.") var channel: String
+    @Argument(help: "The target value's components.") var values: [String]
+    @Option(help: ArgumentHelp("The animation (default: .default).", valueName: "expr")) var animation: String?
+    @Flag(help: "Wait until the animation is logically complete.") var wait = false
+
+    func run() throws {
+        let client = try connection.connect()
+        let to = try Command.Operation.parseValues(values)
+        let reply = try client.command(.animate(channel: channel, to: to, animation: animation,
+                                                completion: wait ? .logicallyComplete : nil))
+        try printReply(reply)
+        guard wait else { return }
+        while let message = try client.next() {
+            if case .message(.event, let object) = message, object["event"] == .string(Event.logicallyComplete) {
+                print(JSONValue.object(object).jsonText)
+                return
+            }
+        }
+    }
+}
+
+struct SetValue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Sets a channel to a value at once (no animation).",
+        discussion: "EXAMPLE\n  kineticctl set touch.position 0 0")
+
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "The channel.") var channel: String
+    @Argument(help: "The value's components.") var values: [String]
+
+    func run() throws {
+        try printReply(try connection.connect().command(.set(channel: channel, to: try Command.Operation.parseValues(values))))
+    }
+}
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Lists the channels (name, dimension, owner).")
+    @OptionGroup var connection: ConnectionOptions
+    func run() throws { try printReply(try connection.connect().command(.list)) }
+}
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Shows the daemon's state: tick rate, clients, channels, ticks, missed ticks, reduce motion.")
+    @OptionGroup var connection: ConnectionOptions
+    func run() throws { try printReply(try connection.connect().command(.status)) }
+}
+
+struct ReduceMotion: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reduce-motion",
+        abstract: "Turns reduce motion on or off: springs become a short ease, repeats stop.",
+        discussion: "EXAMPLE\n  kineticctl reduce-motion on")
+    @OptionGroup var connection: ConnectionOptions
+    @Argument(help: "on or off.") var state: String
+
+    func validate() throws {
+        guard state == "on" || state == "off" else { throw ValidationError("say 'on' or 'off'") }
+    }
+
+    func run() throws { try printReply(try connection.connect().command(.reduceMotion(enabled: state == "on"))) }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import KineticServer
+
+struct Subscribe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Prints frames (and schemas and events) as JSON lines.",
+        discussion: """
+            Every frame is printed in the protocol's JSON frame shape, whichever encoding carries it:
+              {"type":"frame","generation":G,"seq":N,"time_ns":T,"values":{"NAME":{"value":[…],"velocity":[…]}}}
+            Gaps in seq mean the terminal (or the pipe) did not keep up: frames are latest-wins.
+
+            EXAMPLES
+              kineticctl subscribe                      every channel, every tick
+              kineticctl subscribe 'touch.*' --rate 30  decimated to 30 frames per second
+              kineticctl subscribe --binary --count 120 the binary encoding, printed as JSON, 120 frames
+            """)
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Argument(help: "Channel name patterns (* and ?); default: every channel.")
+    var patterns: [String] = ["*"]
+
+    @Option(help: ArgumentHelp("Frames per second to receive (decimation).", valueName: "hz"))
+    var rate: Double?
+
+    @Option(help: ArgumentHelp("Exit after this many frames.", valueName: "n"))
+    var count: Int?
+
+    @Flag(help: "Use the binary encoding on the socket (output is JSON either way).")
+    var binary = false
+
+    @Flag(help: "Print frames only (no hello, schema or events).")
+    var framesOnly = false
+
+    func run() throws {
+        let encoding: WireEncoding = binary ? .binary : .jsonLines
+        let client = try connection.connect(encoding: encoding)
+        try client.send(.hello(Hello(major: ProtocolVersion.major, minor: ProtocolVersion.minor, client: "kineticctl subscribe")))
+        try client.send(.subscribe(Subscription(patterns: patterns, rateHz: rate)))
+        var frames = 0
+        while let message = try client.next() {
+            switch message {
+            case .frame(let frame):
+                guard let layout = client.layout else { continue }
+                let samples = layout.channels.map {
+                    frame.sample(of: $0.name, layout: layout) ?? ChannelSample(name: $0.name, value: [], velocity: [])
+                }
+                let line = FrameEncoder.encode(seq: frame.seq, timeNanoseconds: frame.timeNanoseconds, layout: layout,
+                                               samples: samples, encoding: .jsonLines)
+                print(String(decoding: line.dropLast(), as: UTF8.self))
+                frames += 1
+                if let count, frames >= count { return }
+            case .message(_, let object):
+                if !framesOnly { print(JSONValue.object(object).jsonText) }
+                if object["type"] == "error" { throw ExitCode.failure }
+            }
+        }
+    }
+}

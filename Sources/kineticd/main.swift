@@ -1,0 +1,106 @@
+import ArgumentParser
+import KineticServer
+import Logging
+import ServiceLifecycle
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `kineticd`: the Kinetic daemon.
+@main
+struct Kineticd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kineticd",
+        abstract: "Turns touch and pointer input into SwiftUI-quality spring motion and serves it over a Unix socket.",
+        discussion: """
+            kineticd ticks a display-rate clock (default 120 Hz), advances every channel's animation at
+            each tick and sends the presentation values and velocities to subscribed clients. Clients
+            speak JSON Lines or a binary framing on the same socket (docs/PROTOCOL.md). While every
+            channel is settled the clock stops: an idle daemon has no wake-ups.
+
+            SOCKET
+              --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock (root or the system
+              service), else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Under systemd socket activation the
+              inherited socket is used. A socket a live kineticd serves is never taken over.
+
+            CONFIGURATION
+              --config FILE, else /etc/kinetic/kineticd.yaml when it exists, else the embedded default,
+              which binds any touchscreen, touchpad or mouse drag to the channel touch.position.
+
+            REPLAY
+              --replay FILE feeds a recording through the bindings in real time, each event at its own
+              timestamp; without --loop the daemon keeps serving clients and commands afterwards.
+
+            SIGNALS
+              SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
+
+            EXAMPLES
+              kineticd --socket /tmp/k.sock --rate 240
+              kineticd --config ./kineticd.yaml
+              kineticd --socket /tmp/k.sock --replay Recordings/swipe-fling.evemu --loop
+              KINETIC_SOCKET=/tmp/k.sock kineticd &  kineticctl --socket /tmp/k.sock status
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Unix socket path (overrides the configuration and $KINETIC_SOCKET).", valueName: "path"))
+    var socket: String?
+
+    @Option(name: .long, help: ArgumentHelp("The tick rate in Hz, 30–480 (default 120).", valueName: "hz"))
+    var rate: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Replay this recording (evemu or libinput record) in real time instead of reading devices.", valueName: "file"))
+    var replay: String?
+
+    @Flag(name: .long, help: "With --replay: start the recording again after it ends.")
+    var loop = false
+
+    @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
+    var logLevel: String = "info"
+
+    func validate() throws {
+        if loop, replay == nil { throw ValidationError("--loop needs --replay FILE") }
+        if let rate, !TickRate.range.contains(rate) { throw ValidationError("--rate must be between 30 and 480 Hz, got \(rate)") }
+        if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("unknown --log-level \(logLevel)") }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in JournaldLogHandler(label: label, level: level) }
+        let logger = Logger(label: "kineticd")
+        var configuration: DaemonConfiguration
+        do {
+            if let config {
+                configuration = try DaemonConfiguration.load(path: config)
+            } else if access(DaemonConfiguration.systemPath, F_OK) == 0 {
+                configuration = try DaemonConfiguration.load(path: DaemonConfiguration.systemPath)
+            } else {
+                configuration = DaemonConfiguration.embeddedDefault
+            }
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(78)  // EX_CONFIG
+        }
+        if let rate { configuration.rateHz = rate }
+        var schedule: ReplaySchedule?
+        if let replay {
+            do {
+                schedule = try ReplaySchedule.load(path: replay)
+            } catch {
+                logger.critical("cannot read the recording \(replay): \(error)")
+                throw ExitCode(66)  // EX_NOINPUT
+            }
+        }
+        let service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger,
+                                           replay: schedule, loopReplay: loop)
+        let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import KineticInput
+import Testing
+@testable import KineticServer
+
+/// kineticd driven by a real kernel device: a uinput touchscreen read through evdev (issue 6, "done
+/// when": the VM suite). Runs in the VM of `make vm-test` (scripts/vm), which loads evdev and uinput
+/// and sets KINETIC_LIVE_DEVICE_TESTS=1; the suite name matches its `LiveDeviceTests` filter.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["KINETIC_LIVE_DEVICE_TESTS"] == "1",
+                             "needs uinput; runs in the VM (make vm-test)"))
+struct KineticdLiveDeviceTests {
+    typealias C = EventCodes
+
+    /// 4096 × 2560 units at 16 units/mm, 10 slots, a direct (touchscreen) device.
+    static let touchscreen = DeviceDescription(
+        name: "Kinetic Daemon Test Touchscreen", bustype: 3, vendor: 0x1234, product: 0x5679, version: 1,
+        properties: [0x01],
+        codes: [0: [0], C.evKey: [C.btnTouch],
+                C.evAbs: [C.absX, C.absY, C.absMTSlot, C.absMTPositionX, C.absMTPositionY, C.absMTTrackingID]],
+        absInfo: [C.absX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  C.absY: AbsInfo(minimum: 0, maximum: 2559, resolution: 16),
+                  C.absMTSlot: AbsInfo(minimum: 0, maximum: 9),
+                  C.absMTPositionX: AbsInfo(minimum: 0, maximum: 4095, resolution: 16),
+                  C.absMTPositionY: AbsInfo(minimum: 0, maximum: 2559, resolution: 16),
+                  C.absMTTrackingID: AbsInfo(minimum: 0, maximum: 65535)])
+
+    private func start() async throws -> (DaemonServer, LiveInput, SocketTestClient, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        let bindings = DaemonConfiguration.embeddedDefault.bindings
+        let server = try await DaemonServer.start(
+            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
+            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
+            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        try await server.defineBoundChannels(bindings)
+        let input = try await LiveInput.start(server: server, bindings: bindings)
+        let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
+        client.send(.subscribe(Subscription(patterns: ["touch.position"])))
+        return (server, input, client, directory)
+    }
+
+    private func isEvent(_ name: String) -> (ReceivedMessage) -> Bool {
+        { if case .message(.event, let o) = $0 { return o["event"] == .string(name) } else { return false } }
+    }
+
+    /// Finger down at `start`, moving by `step` units per 8 ms frame for `frames` frames.
+    private func drag(_ device: VirtualDevice, from start: (Int32, Int32), step: (Int32, Int32), frames: Int,
+                      lift: Bool) throws {
+        try device.writeFrame([(C.evAbs, C.absMTSlot, 0), (C.evAbs, C.absMTTrackingID, 7),
+                               (C.evAbs, C.absMTPositionX, start.0), (C.evAbs, C.absMTPositionY, start.1),
+                               (C.evKey, C.btnTouch, 1), (C.evAbs, C.absX, start.0), (C.evAbs, C.absY, start.1)])
+        for i in 1...frames {
+            Thread.sleep(forTimeInterval: 0.008)
+            let x = start.0 + Int32(i) * step.0, y = start.1 + Int32(i) * step.1
+            try device.writeFrame([(C.evAbs, C.absMTPositionX, x), (C.evAbs, C.absMTPositionY, y),
+                                   (C.evAbs, C.absX, x), (C.evAbs, C.absY, y)])
+        }
+        if lift {
+            try device.writeFrame([(C.evAbs, C.absMTTrackingID, -1), (C.evKey, C.btnTouch, 0)])
+        }
+    }
+
+    @Test("a virtual touchscreen drives touch.position live: it follows the finger and settles with a spring after release")
+    func followsAndSettles() async throws {
+        let (server, input, client, _) = try await start()
+        let device = try VirtualDevice(Self.touchscreen)
+        client.receive(timeout: 10, until: isEvent("device.added"))
+        // 1600,800 units = (100, 50) mm; 30 frames of +16,+8 units = +1 mm, +0.5 mm each; ends at (130, 65) mm.
+        try drag(device, from: (1600, 800), step: (16, 8), frames: 30, lift: true)
+        client.receive(timeout: 3, until: isEvent("gesture.ended"))
+        client.receive(timeout: 3)
+        let samples = client.frames.compactMap { $0.sample(of: "touch.position", layout: nil) }
+        #expect(samples.contains { abs($0.value[0] - 115) < 8 }, "the channel passed along the finger's path")
+        #expect(samples.contains { $0.velocity[0] > 10 }, "it moved right with a spring's velocity")
+        let last = try #require(samples.last)
+        #expect(abs(last.value[0] - 130) < 1e-6 && abs(last.value[1] - 65) < 1e-6, "\(last)")
+        #expect(last.velocity == [0, 0], "settled")
+        device.destroy()
+        input.stop()
+        await server.stop()
+    }
+
+    @Test("unplugging mid-drag releases the channel instead of freezing it")
+    func unplugReleases() async throws {
+        let (server, input, client, _) = try await start()
+        let device = try VirtualDevice(Self.touchscreen)
+        client.receive(timeout: 10, until: isEvent("device.added"))
+        try drag(device, from: (800, 800), step: (32, 0), frames: 15, lift: false)
+        client.receive(timeout: 1, until: isEvent("gesture.began"))
+        device.destroy()
+        client.receive(timeout: 5, until: isEvent("gesture.ended"))
+        let ended = client.messages(.event).first { $0["event"] == "gesture.ended" }
+        #expect(ended?["cancelled"] == true)
+        client.receive(timeout: 3)
+        #expect(client.messages(.event).contains { $0["event"] == "device.removed" })
+        let last = try #require(client.frames.last?.sample(of: "touch.position", layout: nil))
+        #expect(last.velocity == [0, 0], "the released channel settled")
+        // Not frozen in a drag: a new device drives the same channel again.
+        let second = try VirtualDevice(Self.touchscreen)
+        client.receive(timeout: 10, until: isEvent("device.added"))
+        try drag(second, from: (320, 320), step: (0, 16), frames: 10, lift: true)
+        client.receive(timeout: 3, until: isEvent("gesture.ended"))
+        client.receive(timeout: 3)
+        let final = try #require(client.frames.last?.sample(of: "touch.position", layout: nil))
+        #expect(abs(final.value[0] - 20) < 1e-6 && abs(final.value[1] - 30) < 1e-6, "\(final)")
+        second.destroy()
+        input.stop()
+        await server.stop()
+    }
+}

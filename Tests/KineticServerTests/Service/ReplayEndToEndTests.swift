@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import KineticServer
+
+private let recordingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path
+
+@Suite("Replay", .serialized)
+struct ReplayEndToEndTests {
+    @Test("offline replay is bit-identical on every run and ends settled at the release target")
+    func offlineDeterministic() throws {
+        let schedule = try ReplaySchedule.load(path: recordingsDirectory + "/swipe-fling.evemu")
+        let configuration = DaemonConfiguration.embeddedDefault
+        let first = try OfflineReplay.run(schedule: schedule, configuration: configuration)
+        let second = try OfflineReplay.run(schedule: schedule, configuration: configuration)
+        #expect(first == second)
+        #expect(first.count > 20)
+        // The recording's parameters (its header): the finger lands at (250, 120) mm and lifts near (130, 112);
+        // `target: stay` keeps the channel where the finger left it once the release spring settles.
+        let firstFrame = try JSONValue.parse(try #require(first.first)).objectValue
+        #expect(firstFrame?["values"]?.objectValue?["touch.position"]?.objectValue?["value"] == .vector([250, 120]))
+        let last = try JSONValue.parse(try #require(first.last)).objectValue
+        let value = try #require(last?["values"]?.objectValue?["touch.position"]?.objectValue?["value"]?.vectorValue)
+        #expect(abs(value[0] - 130) < 2 && abs(value[1] - 112) < 2, "\(value)")
+        #expect(last?["values"]?.objectValue?["touch.position"]?.objectValue?["velocity"] == .vector([0, 0]))
+        // Ticks are on the 120 Hz grid from the first event.
+        let times = first.compactMap { try? JSONValue.parse($0).objectValue?["time_ns"]?.numberValue }
+        #expect(times.first == Double(OfflineReplay.defaultEpoch))
+        #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1e9 / 120) <= 1 })
+    }
+
+    @Test("kineticd replaying a recording: subscribers in both encodings get the offline replay's frames, bit for bit")
+    func liveMatchesOffline() async throws {
+        let directory = TemporaryDirectory()
+        let configuration = DaemonConfiguration.embeddedDefault
+        let server = try await DaemonServer.start(
+            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
+            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
+            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        let path = try #require(server.socketPath)
+        let json = try SocketTestClient(path: path, encoding: .jsonLines)
+        let binary = try SocketTestClient(path: path, encoding: .binary)
+        binary.send(.hello(Hello(major: 1)))
+        for client in [json, binary] { client.send(.subscribe(Subscription(patterns: ["*"]))) }
+        for client in [json, binary] {
+            client.receive(timeout: 5) { if case .message(.schema, _) = $0 { return true } else { return false } }
+        }
+        let schedule = try ReplaySchedule.load(path: recordingsDirectory + "/swipe-fling.evemu")
+        let start = try await server.startReplay(schedule, bindings: configuration.bindings, loop: false, delay: 0.3)
+        // The recording lasts about 0.1 s and the spring settles within a second.
+        let settled: (ReceivedMessage) -> Bool = { _ in false }
+        json.receive(timeout: 2.5, until: settled)
+        binary.receive(timeout: 0.5, until: settled)
+        await server.stop()
+
+        let liveJSON = json.frames.filter { $0.sample(of: "touch.position", layout: nil) != nil }
+        let liveBinary = binary.frames.filter { binary.layouts[$0.generation]?.channels.isEmpty == false }
+        #expect(liveJSON.count > 20)
+        // The JSON client saw every tick since it subscribed: seq has no gaps.
+        let seqs = json.frames.map(\.seq)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $1 == $0 + 1 })
+
+        let offline = try OfflineReplay.run(schedule: schedule, configuration: configuration,
+                                            epoch: try #require(start.epoch), offset: start.offset,
+                                            tickTimes: json.frames.map(\.timeNanoseconds))
+        var expected: [UInt64: ChannelSample] = [:]
+        for line in offline {
+            var decoder = ServerMessageDecoder(encoding: .jsonLines)
+            decoder.feed(Array((line + "\n").utf8))
+            if case .frame(let frame)? = try decoder.next(), let sample = frame.sample(of: "touch.position", layout: nil) {
+                expected[frame.timeNanoseconds] = sample
+            }
+        }
+        var compared = 0
+        var moving = 0
+        for frame in liveJSON {
+            let sample = frame.sample(of: "touch.position", layout: nil)
+            #expect(sample == expected[frame.timeNanoseconds], "JSON frame at \(frame.timeNanoseconds)")
+            compared += 1
+            if sample?.velocity != [0, 0] { moving += 1 }
+        }
+        for frame in liveBinary {
+            #expect(frame.sample(of: "touch.position", layout: binary.layouts[frame.generation]) == expected[frame.timeNanoseconds],
+                    "binary frame at \(frame.timeNanoseconds)")
+        }
+        #expect(compared == liveJSON.count && moving > 10)
+        #expect(liveBinary.count == liveJSON.count)
+    }
+}

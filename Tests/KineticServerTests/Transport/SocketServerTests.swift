@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import NIOCore
+import Testing
+@testable import KineticServer
+
+/// Starts a real server on a socket in a temporary directory, with the in-memory engine and a
+/// channel that animates for a long time, so that frames flow at 120 Hz.
+private func startServer(in directory: TemporaryDirectory, maximumClients: Int = 64,
+                         authorization: AuthorizationPolicy? = nil,
+                         transport: TransportConfiguration = TransportConfiguration(socketGroup: nil)) async throws -> DaemonServer {
+    let configuration = ServerConfiguration(
+        serverName: "kineticd test", tickHz: 120, maximumClients: maximumClients,
+        authorization: authorization ?? AuthorizationPolicy(daemonUID: getuid()))
+    let server = try await DaemonServer.start(makeEngine: {
+        let engine = LinearChannelEngine()
+        engine.duration = 3600
+        return engine
+    }, configuration: configuration, transport: transport, listen: .path(directory.path + "/kineticd.sock"))
+    return server
+}
+
+/// Defines `moving` (2-D) and animates it for an hour, from a JSON client.
+private func startMotion(path: String) throws -> SocketTestClient {
+    let owner = try SocketTestClient(path: path, encoding: .jsonLines)
+    owner.send(.command(Command(id: 1, operation: .define(channel: "moving", dimension: 2, initial: [0, 0]))))
+    owner.send(.command(Command(id: 2, operation: .animate(channel: "moving", to: [3600, 7200], animation: nil, completion: nil))))
+    owner.receive(timeout: 5) { if case .message(.reply, let o) = $0 { return o["id"] == 2 } else { return false } }
+    return owner
+}
+
+private func isFrame(_ message: ReceivedMessage) -> Bool {
+    if case .frame = message { return true }
+    return false
+}
+
+@Suite("Unix socket server", .serialized)
+struct SocketServerTests {
+    @Test("both encodings on one socket see the same frames; peer credentials come from SO_PEERCRED")
+    func bothEncodings() async throws {
+        let directory = TemporaryDirectory()
+        let server = try await startServer(in: directory)
+        let path = try #require(server.socketPath)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o660)
+        let owner = try startMotion(path: path)
+        let json = try SocketTestClient(path: path, encoding: .jsonLines)
+        let binary = try SocketTestClient(path: path, encoding: .binary)
+        json.send(.hello(Hello(major: 1, client: "json")))
+        binary.send(.hello(Hello(major: 1, client: "binary")))
+        json.send(.subscribe(Subscription(patterns: ["mov*"])))
+        binary.send(.subscribe(Subscription(patterns: ["moving"])))
+        json.receive(timeout: 5) { _ in json.frames.count >= 30 }
+        binary.receive(timeout: 5) { _ in binary.frames.count >= 30 }
+        #expect(json.messages(.hello).first?["server"] == "kineticd test")
+        #expect(binary.messages(.hello).first?["encoding"] == "binary")
+        let layout = try #require(binary.layout)
+        #expect(layout.channels.map(\.name) == ["moving"])
+        // The same seq carries the same values in both encodings.
+        let jsonBySeq = Dictionary(json.frames.map { ($0.seq, $0) }, uniquingKeysWith: { a, _ in a })
+        var compared = 0
+        for frame in binary.frames {
+            guard let other = jsonBySeq[frame.seq] else { continue }
+            #expect(frame.timeNanoseconds == other.timeNanoseconds)
+            #expect(frame.sample(of: "moving", layout: layout) == other.sample(of: "moving", layout: nil))
+            compared += 1
+        }
+        #expect(compared >= 10)
+        // Seq increases strictly and time_ns is CLOCK_MONOTONIC of the tick.
+        let seqs = binary.frames.map(\.seq)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
+        let now = MonotonicClock.now()
+        #expect(binary.frames.last.map { $0.timeNanoseconds <= now && now - $0.timeNanoseconds < 5_000_000_000 } == true)
+        // SO_PEERCRED: the core saw this process.
+        owner.send(.command(Command(id: 3, operation: .status)))
+        owner.receive(timeout: 5) { if case .message(.reply, let o) = $0 { return o["id"] == 3 } else { return false } }
+        #expect(owner.messages(.reply).last?["clients"] == 3)
+        await server.stop()
+        #expect(json.waitForEOF(timeout: 5))
+        #expect(json.messages(.event).last?["event"] == "shutdown")
+        #expect(access(path, F_OK) != 0, "the server removes its socket when it stops")
+    }
+
+    @Test("hostile clients get their errors or are disconnected while a subscriber's frames keep flowing")
+    func hostileClients() async throws {
+        let directory = TemporaryDirectory()
+        let server = try await startServer(in: directory, maximumClients: 64)
+        let path = try #require(server.socketPath)
+        let owner = try startMotion(path: path)
+        let watcher = try SocketTestClient(path: path, encoding: .binary)
+        watcher.send(.hello(Hello(major: 1)))
+        watcher.send(.subscribe(Subscription(patterns: ["*"])))
+        watcher.receive(timeout: 5) { _ in watcher.frames.count >= 5 }
+        let firstSeq = try #require(watcher.frames.last?.seq)
+
+        // Garbage first bytes: an error (binary framing, since the first byte is not '{'), then close.
+        let garbage = try SocketTestClient(path: path, encoding: .binary)
+        garbage.send(Array("GET / HTTP/1.1\r\nHost: kinetic\r\n\r\n".utf8))
+        #expect(garbage.waitForEOF(timeout: 5))
+        #expect(garbage.messages(.error).map { $0["code"] } == ["bad_message"])
+
+        // An oversized length after a valid HELLO: too_large, closed, nothing buffered.
+        let oversized = try SocketTestClient(path: path, encoding: .binary)
+        oversized.send(.hello(Hello(major: 1)))
+        oversized.send(BinaryHeader(length: 0x7FFF_FFFF, type: 5, flags: 0).bytes + [UInt8](repeating: 0x41, count: 4096))
+        #expect(oversized.waitForEOF(timeout: 5))
+        #expect(oversized.messages(.error).map { $0["code"] } == ["too_large"])
+
+        // Malformed JSON and unknown types: errors, and the connection stays usable.
+        let sloppy = try SocketTestClient(path: path, encoding: .jsonLines)
+        sloppy.send(Array("{\"type\":\"subscribe\",\"channels\":[\n{\"type\":\"teleport\"}\n{\"type\":\"command\",\"id\":4,\"op\":\"list\"}\n".utf8))
+        sloppy.receive(timeout: 5) { if case .message(.reply, _) = $0 { return true } else { return false } }
+        #expect(sloppy.messages(.error).map { $0["code"] } == ["bad_message", "unknown_type"])
+        #expect(sloppy.messages(.reply).first?["ok"] == true)
+        #expect(!sloppy.sawEOF)
+
+        // 1 000 connect/disconnect cycles, some sending a partial message first.
+        for i in 0..<1000 {
+            let churn = try SocketTestClient(path: path, encoding: .jsonLines)
+            if i % 3 == 0 { churn.send(Array("{\"type\":\"hel".utf8)) }
+        }
+        watcher.receive(timeout: 0.5)
+        let status = try await server.withCore { ($0.clientCount, $0.tickCount) }
+        #expect(status.0 == 3, "owner, watcher and sloppy remain; churned clients are gone")
+
+        // The subscriber kept receiving frames throughout.
+        let frames = watcher.frames.filter { $0.seq > firstSeq }
+        #expect(frames.count >= 20)
+        #expect(!watcher.sawEOF)
+        _ = owner
+        await server.stop()
+    }
+
+    @Test("a client that never reads is disconnected with too_slow; the others keep their frames")
+    func neverReads() async throws {
+        let directory = TemporaryDirectory()
+        let transport = TransportConfiguration(slowClientTimeout: .milliseconds(300),
+                                               writeBufferWaterMark: .init(low: 1024, high: 4096),
+                                               sendBufferSize: 4096, socketGroup: nil)
+        let server = try await startServer(in: directory, transport: transport)
+        let path = try #require(server.socketPath)
+        let owner = try startMotion(path: path)
+        let stalled = try SocketTestClient(path: path, encoding: .jsonLines)
+        stalled.send(.subscribe(Subscription(patterns: ["*"])))
+        let watcher = try SocketTestClient(path: path, encoding: .binary)
+        watcher.send(.hello(Hello(major: 1)))
+        watcher.send(.subscribe(Subscription(patterns: ["*"])))
+        // The stalled client does not read; within a few seconds the server gives up on it.
+        var clients = 3
+        let deadline = Date().addingTimeInterval(10)
+        while clients == 3, Date() < deadline {
+            watcher.receive(timeout: 0.2)
+            clients = try await server.withCore { $0.clientCount }
+        }
+        #expect(clients == 2)
+        // What it finally reads: frames (with gaps, latest-wins), then EOF; never a connection without end.
+        #expect(stalled.waitForEOF(timeout: 5))
+        let seqs = stalled.frames.map(\.seq)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 })
+        let watcherSeqs = watcher.frames.map(\.seq)
+        #expect(watcher.frames.count >= 60)
+        // The tiny buffers of this test can drop a watcher frame when the machine is busy; what matters
+        // is that its frames kept coming, in order, while the stalled client was being dropped.
+        #expect(zip(watcherSeqs, watcherSeqs.dropFirst()).allSatisfy { $1 > $0 })
+        _ = owner
+        await server.stop()
+    }
+
+    @Test("a second instance never takes a live instance's socket; a stale socket is replaced")
+    func liveSocketIsKept() async throws {
+        let directory = TemporaryDirectory()
+        let server = try await startServer(in: directory)
+        let path = try #require(server.socketPath)
+        var before = stat()
+        stat(path, &before)
+        await #expect(throws: ConfigurationError.self) { _ = try await startServer(in: directory) }
+        var after = stat()
+        stat(path, &after)
+        #expect(before.st_ino == after.st_ino)
+        _ = try SocketTestClient(path: path, encoding: .jsonLines)
+        await server.stop()
+
+        // A socket file nobody listens on (a crashed instance) is cleaned up.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        _ = UnixSocket.withAddress(path) { bind(stale, $0, $1) }
+        close(stale)
+        #expect(UnixSocket.probe(path) == .stale)
+        let second = try await startServer(in: directory)
+        _ = try SocketTestClient(path: path, encoding: .jsonLines)
+        await second.stop()
+    }
+
+    @Test("commands from an unauthorized uid get permission_denied; it may still subscribe")
+    func unauthorizedUID() async throws {
+        let directory = TemporaryDirectory()
+        let me = getuid()
+        // As root, the client runs as nobody through setpriv; otherwise the daemon pretends to be another uid.
+        let policy = AuthorizationPolicy(daemonUID: me == 0 ? 0 : me &+ 1)
+        let server = try await startServer(in: directory, authorization: policy)
+        let path = try #require(server.socketPath)
+        let script = """
+        import socket, json, sys
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(sys.argv[1])
+        s.sendall(b'{"type":"command","id":1,"op":"define","channel":"x","dimension":1}\\n{"type":"subscribe","channels":["*"]}\\n')
+        f = s.makefile()
+        for _ in range(2):
+            print(f.readline().strip())
+        """
+        chmod(directory.path, 0o755)
+        chmod(path, 0o666)
+        let process = Process()
+        if me == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, path]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            process.arguments = ["-c", script, path]
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        let reply = try JSONValue.parse(String(lines.first ?? "")).objectValue
+        #expect(reply?["ok"] == false)
+        #expect(reply?["error"]?.objectValue?["code"] == "permission_denied")
+        #expect(try JSONValue.parse(String(lines.last ?? "")).objectValue?["type"] == "schema")
+        let channels = try await server.withCore { $0.engine.channels.count }
+        #expect(channels == 0)
+        await server.stop()
+    }
+}

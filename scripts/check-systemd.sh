@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Checks the unit files: `systemd-analyze verify` must print nothing at all (it only warns, exit 0, on
+# unknown keys and bad values), and the service's `systemd-analyze security --offline=true` exposure
+# must be at most 1.0 (shared/spec/daemon.md section 2.4).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+units="$root/systemd"
+binary="${KINETICD_BINARY:-$root/.build/debug/kineticd}"
+[ -x "$binary" ] || { echo "check-systemd: $binary is missing; build first (swift build --product kineticd)" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# verify needs ExecStart to exist: point it at the build product.
+sed "s|/usr/bin/kineticd|$binary|" "$units/kineticd.service" > "$work/kineticd.service"
+cp "$units/kineticd.socket" "$work/kineticd.socket"
+
+if ! output="$(cd "$work" && systemd-analyze verify --man=no kineticd.socket kineticd.service 2>&1)"; then
+  echo "$output" >&2
+  echo "check-systemd: systemd-analyze verify failed" >&2
+  exit 1
+fi
+if [ -n "$output" ]; then
+  echo "$output" >&2
+  echo "check-systemd: systemd-analyze verify printed warnings (treated as errors)" >&2
+  exit 1
+fi
+
+# --threshold compares against the exposure times 10: 10 means 1.0.
+if ! security="$(cd "$work" && systemd-analyze security --offline=true --no-pager --threshold=10 kineticd.service 2>&1)"; then
+  echo "$security" | tail -5 >&2
+  echo "check-systemd: exposure above 1.0" >&2
+  exit 1
+fi
+score="$(echo "$security" | grep -o 'Overall exposure level for kineticd.service: [0-9.]*' | grep -o '[0-9.]*$')"
+echo "check-systemd: verify clean, exposure $score (limit 1.0)"
+
+# Socket activation and sd_notify with systemd's own tools: systemd-socket-activate passes the listening
+# socket (LISTEN_FDS, as kineticd.socket would), a Python listener plays PID 1's NOTIFY_SOCKET.
+if command -v systemd-socket-activate >/dev/null; then
+  python3 - "$binary" "$work" <<'PY'
+import json, os, signal, socket, subprocess, sys, time
+binary, work = sys.argv[1], sys.argv[2]
+notify_path, sock_path = os.path.join(work, "notify"), os.path.join(work, "kineticd.sock")
+notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+notify.bind(notify_path)
+notify.settimeout(10)
+daemon = subprocess.Popen(["systemd-socket-activate", "-l", sock_path, "--fdname=clients",
+                           "-E", "NOTIFY_SOCKET=" + notify_path, binary, "--config", "/dev/null"],
+                          stderr=subprocess.DEVNULL)
+try:
+    # The activator execs kineticd on the first connection.
+    deadline = time.time() + 10
+    while not os.path.exists(sock_path) and time.time() < deadline:
+        time.sleep(0.05)
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    client.connect(sock_path)
+    client.sendall(b'{"type":"command","id":1,"op":"status"}\n')
+    client.settimeout(10)
+    reply = json.loads(client.makefile().readline())
+    assert reply.get("ok") is True, reply
+    ready = notify.recv(4096).decode()
+    assert ready.startswith("READY=1\nSTATUS=serving on socket-activated fd 3 (clients)"), ready
+    daemon.send_signal(signal.SIGTERM)
+    stopping = notify.recv(4096).decode()
+    assert stopping.startswith("STOPPING=1"), stopping
+    event = json.loads(client.makefile().readline())
+    assert event == {"type": "event", "event": "shutdown"}, event
+    assert daemon.wait(timeout=10) == 0
+    print("check-systemd: socket activation, READY=1, STOPPING=1 and the shutdown event work")
+finally:
+    if daemon.poll() is None:
+        daemon.kill()
+PY
+else
+  echo "check-systemd: systemd-socket-activate missing (package systemd); activation not checked" >&2
+  exit 1
+fi
