@@ -8,6 +8,8 @@
 #   fanout: 1 000 binary subscribers × 16 two-dimensional channels at 120 Hz for 10 s
 #           (Benchmarks/fanout.c): frames lost by subscribers that keep up, daemon CPU, frame age at
 #           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
+#   latency: input event timestamp → subscriber holding the frame that contains it, during a real-time
+#           looping replay of Recordings/swipe-fling.evemu (Benchmarks/latency.py, 20 s).
 # Usage: Benchmarks/daemon-bench.sh   (builds `-c release` first)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -74,4 +76,10 @@ ulimit -n 8192
 pid=$!
 sleep 1
 "$work/fanout" "$work/f.sock" "$pid" 1000 10
+kill "$pid"; wait "$pid" 2>/dev/null || true
+
+"$bin/kineticd" --socket "$work/l.sock" --replay "$root/Recordings/swipe-fling.evemu" --loop 2>"$work/log" &
+pid=$!
+sleep 1
+python3 "$root/Benchmarks/latency.py" "$work/l.sock" "$root/Recordings/swipe-fling.evemu" 20
 kill "$pid"; wait "$pid" 2>/dev/null || true

@@ -32,6 +32,9 @@ public final class ServerCore {
     /// the input events due by then, so a late timer never reorders input and ticks.
     public var beforeTick: ((UInt64) -> Void)?
 
+    /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
+    public var statusExtras: JSONObject = [:]
+
     /// Ticks taken, and ticks the clock reported missed.
     public private(set) var tickCount: UInt64 = 0
     public private(set) var missedTicks: UInt64 = 0
@@ -227,6 +230,7 @@ public final class ServerCore {
                 fields["missed_ticks"] = .number(Double(missedTicks))
                 fields["settled"] = .bool(engine.isSettled)
                 fields["reduce_motion"] = .bool(engine.reduceMotion)
+                for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
             case .reduceMotion(let enabled):
                 engine.reduceMotion = enabled
             }

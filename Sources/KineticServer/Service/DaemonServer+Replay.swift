@@ -91,6 +91,8 @@ final class ReplayQueue {
         next = 0
         let offset = Int64(MonotonicClock.now()) + Int64(delay * 1e9) - schedule.startNanoseconds
         binder.timeOffset = offset
+        // Tools (Benchmarks/latency.py) map recording timestamps to CLOCK_MONOTONIC with this.
+        core.statusExtras["replay_offset_ns"] = .number(Double(offset))
         let eventLoop = bound.eventLoop
         var index = 0
         while index < schedule.items.count {
