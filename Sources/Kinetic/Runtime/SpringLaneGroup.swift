@@ -187,7 +187,9 @@ final class SpringLaneGroup {
             return nil
         }
         // A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the
-        // sum of velocities (non-finite if any is) tell whether any lane in it needs the stop rule.
+        // sum of the |v|² (non-finite if any velocity is) tell whether any lane in it needs the stop
+        // rule. Lanes go in pairs so that the two |v|² come out of one vertical add (no per-lane
+        // horizontal reduction in the loop).
         let threshold = FluidSpringStepper.restThresholdSquared
         let blockSize = 256
         var candidates: [Int] = []
@@ -198,38 +200,55 @@ final class SpringLaneGroup {
                         var start = 0
                         while start < lanes {
                             let end = min(lanes, start + blockSize)
-                            var smallest = Double.infinity
-                            var sum = SIMD2<Double>()
+                            var screen = SpeedScreen()
                             if forceWasDerived {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1]
-                                    let nv = f10 * u + f11 * v
-                                    p[2 * lane] = f00 * u + f01 * v
-                                    p[2 * lane + 1] = nv
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
+                                var s = p + 2 * start
+                                let pairsEnd = p + 2 * (start + (end - start) / 2 * 2)
+                                while s < pairsEnd {
+                                    let u0 = s[0], v0 = s[1], u1 = s[2], v1 = s[3]
+                                    let nv0 = f10 * u0 + f11 * v0, nv1 = f10 * u1 + f11 * v1
+                                    s[0] = f00 * u0 + f01 * v0
+                                    s[1] = nv0
+                                    s[2] = f00 * u1 + f01 * v1
+                                    s[3] = nv1
+                                    screen.add(nv0, nv1)
+                                    s += 4
                                 }
-                            } else if storesForce {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
-                                    let nv = m10 * u + m11 * v + m12 * a
-                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
-                                    p[2 * lane + 1] = nv
-                                    q[lane] = m20 * u + m21 * v + m22 * a
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
+                                if (end - start) % 2 == 1 {
+                                    let u = s[0], v = s[1]
+                                    let nv = f10 * u + f11 * v
+                                    s[0] = f00 * u + f01 * v
+                                    s[1] = nv
+                                    screen.add(nv, nv)
                                 }
                             } else {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
-                                    let nv = m10 * u + m11 * v + m12 * a
-                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
-                                    p[2 * lane + 1] = nv
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
+                                var s = p + 2 * start, a = q + start
+                                let pairsEnd = p + 2 * (start + (end - start) / 2 * 2)
+                                while s < pairsEnd {
+                                    let u0 = s[0], v0 = s[1], a0 = a[0], u1 = s[2], v1 = s[3], a1 = a[1]
+                                    let nv0 = m10 * u0 + m11 * v0 + m12 * a0, nv1 = m10 * u1 + m11 * v1 + m12 * a1
+                                    s[0] = m00 * u0 + m01 * v0 + m02 * a0
+                                    s[1] = nv0
+                                    s[2] = m00 * u1 + m01 * v1 + m02 * a1
+                                    s[3] = nv1
+                                    if storesForce {
+                                        a[0] = m20 * u0 + m21 * v0 + m22 * a0
+                                        a[1] = m20 * u1 + m21 * v1 + m22 * a1
+                                    }
+                                    screen.add(nv0, nv1)
+                                    s += 4
+                                    a += 2
+                                }
+                                if (end - start) % 2 == 1 {
+                                    let u = s[0], v = s[1], a0 = a[0]
+                                    let nv = m10 * u + m11 * v + m12 * a0
+                                    s[0] = m00 * u + m01 * v + m02 * a0
+                                    s[1] = nv
+                                    if storesForce { a[0] = m20 * u + m21 * v + m22 * a0 }
+                                    screen.add(nv, nv)
                                 }
                             }
-                            if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
+                            if screen.mayStop(threshold: threshold) {
                                 for lane in start..<end {
                                     let speed = (p[2 * lane + 1] * p[2 * lane + 1]).sum()
                                     if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
@@ -279,5 +298,27 @@ final class SpringLaneGroup {
             remove(at: lane)
             owner.springLaneFinished()
         }
+    }
+}
+
+/// The smallest |v|² and the sum of |v|² over a block of two-dimensional lanes, fed two lanes at a time.
+private struct SpeedScreen {
+    var smallest = SIMD2<Double>(repeating: .infinity)
+    var total = SIMD2<Double>()
+
+    /// Adds the velocities of two lanes (the same lane twice for an odd one out).
+    @inline(__always)
+    mutating func add(_ first: SIMD2<Double>, _ second: SIMD2<Double>) {
+        let a = first * first, b = second * second
+        let speeds = SIMD2(a.x, b.x) + SIMD2(a.y, b.y)
+        // A lane select rather than pointwiseMin, whose NaN rules cost a branch per lane (`total` catches NaN).
+        smallest.replace(with: speeds, where: speeds .< smallest)
+        total += speeds
+    }
+
+    /// Whether some lane added may have |v|² ≤ `threshold` or a non-finite velocity (an overflowing
+    /// but finite total only costs a needless check).
+    func mayStop(threshold: Double) -> Bool {
+        !(smallest.min() > threshold) || !(total.x + total.y).isFinite
     }
 }
