@@ -31,6 +31,8 @@ func nanoseconds(_ duration: Duration) -> Double {
 struct Figures {
     var stepNanoseconds: [Double] = []
     var retargetNanoseconds: [Double] = []
+    /// Reading every attribute's `presentationValue` after the step (not part of the step figure).
+    var readNanoseconds: [Double] = []
     /// Printed, so that the optimiser cannot discard the work.
     var checksum = 0.0
 }
@@ -71,6 +73,10 @@ func runtimeSettling() -> Figures {
         let step = clock.measure { graph.advance(to: Double(frame) * frameInterval) }
         if !attributes.allSatisfy(\.isAnimating) { break }
         figures.stepNanoseconds.append(nanoseconds(step) / Double(attributeCount))
+        var sum = 0.0
+        let read = clock.measure { for attribute in attributes { sum += attribute.presentationValue.x } }
+        figures.readNanoseconds.append(nanoseconds(read) / Double(attributeCount))
+        figures.checksum += sum
     }
     figures.checksum += attributes[attributeCount / 2].presentationValue.x
     return figures
@@ -184,6 +190,9 @@ for (name, grouped, baseline) in rows {
     print("    speed-up:                    \(format(baselineStep / groupedStep))×")
     if !grouped.retargetNanoseconds.isEmpty {
         print("    re-target through withAnimation { attribute.value = … }: \(format(median(grouped.retargetNanoseconds))) ns per attribute")
+    }
+    if !grouped.readNanoseconds.isEmpty {
+        print("    read every attribute.presentationValue after the step: \(format(median(grouped.readNanoseconds))) ns per attribute")
     }
 }
 print("(checksum \(rows.map { $0.1.checksum + $0.2.checksum }.reduce(0, +)))")

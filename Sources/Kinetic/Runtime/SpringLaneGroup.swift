@@ -9,13 +9,20 @@ import Foundation
 ///
 /// where M is the sub-step's 3×3 matrix (the first three columns of the recurrence) and n the
 /// frame's sub-step count, computed once for the group from the shared clock exactly as
-/// ``FluidSpringAnimation`` does. Mⁿ is cached per n. After any sub-step the force is a fixed
-/// combination of the new offset and velocity, a = (−k·u − c·v)/(1 − c·h/2) (from v = v½ + a·h/2 and
-/// a = −c·v½ − k·u); when that is well conditioned the force is not stored at all after the first
-/// sub-step since a merge, and the map shrinks to 2×2 on (u, v). States are stored per lane as
-/// [u₁…u_d, v₁…v_d] (two-dimensional lanes are stepped as SIMD2 pairs), forces apart; the stop rule
-/// runs only for lanes that a cheap screen flags. The result equals
-/// sub-stepping up to rounding (≪ 1e-9 value units for values up to 10⁶; tested).
+/// ``FluidSpringAnimation`` does. Mⁿ is cached per n.
+///
+/// Every lane of a group follows the same maps, so the group stores each lane's *base* state
+/// (u₀, v₀, a₀) and one composed map P = Mⁿᵏ⋯Mⁿ¹ since the base: the lane's current state is
+/// P·(u₀, v₀, a₀), computed when read. A frame composes P once (a 3×3 product) and evaluates only
+/// the velocity row for every lane, for the stop rule; no lane state is written back, which halves
+/// the memory traffic of a frame. Joining a group that has already stepped first folds P into every
+/// base (``rebase()``). After any sub-step the force is a fixed combination of the offset and
+/// velocity, a = (−k·u − c·v)/(1 − c·h/2) (from v = v½ + a·h/2 and a = −c·v½ − k·u); when the base
+/// is such a state and that is well conditioned, a₀ is not stored and P's force column is folded
+/// into its first two. Bases are stored per lane as [u₁…u_d, v₁…v_d] (two-dimensional lanes are
+/// read as SIMD2 pairs), forces apart; the full stop rule runs only for lanes that a cheap screen
+/// of |v|² flags. The result equals sub-stepping up to rounding (≪ 1e-9 value units for values up
+/// to 10⁶; tested).
 ///
 /// Groups never hold a spring whose response is still blending: the response then varies per
 /// sub-step, so such springs are sub-stepped by the animation itself.
@@ -28,15 +35,24 @@ final class SpringLaneGroup {
     private let derivesForce: Bool
     private let alpha: Double, beta: Double
 
-    /// Lane states [u (d), v (d)], u = x − D.
+    /// Lane bases [u₀ (d), v₀ (d)], u = x − D.
     var states: [Double] = []
-    /// a per lane (d components); stale while ``forceIsDerived``.
+    /// a₀ per lane (d components); unused while ``baseForceIsDerived``.
     var forces: [Double] = []
     /// D (the interval) per lane, d components each.
     var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
     var tolerances: [Double] = []
     var owners: [any SpringLaneOwner] = []
+
+    /// P, the map from the bases to the current states (first three columns).
+    private var transition = FluidSpringStepper.Recurrence.identity
+    /// Whether P is the identity (no sub-step since the bases were written).
+    private var isAtBase = true
+    /// Whether a₀ = α·u₀ + β·v₀ (then `forces` is unused).
+    private var baseForceIsDerived: Bool
+    /// Rows of P over (u₀, v₀, a₀), with the force column folded in while ``baseForceIsDerived``.
+    private var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>)
 
     var count: Int { owners.count }
 
@@ -46,30 +62,52 @@ final class SpringLaneGroup {
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
         let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
-        self.derivesForce = abs(halfStepDamping) >= 0.5
+        let derivesForce = abs(halfStepDamping) >= 0.5
+        self.derivesForce = derivesForce
         self.alpha = -stepper.stiffness / halfStepDamping
         self.beta = -stepper.damping / halfStepDamping
+        self.baseForceIsDerived = derivesForce && key.clock > key.startTime
+        self.rows = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
+        updateRows()
     }
 
-    /// Whether the lanes' force is the derived α·u + β·v: they have taken a sub-step since the last
-    /// merge (the sub-step clock is past the start time) and the derivation is well conditioned.
-    var forceIsDerived: Bool { derivesForce && key.clock > key.startTime }
+    /// Whether the lanes' current force is the derived α·u + β·v: they have taken a sub-step since the
+    /// last merge (the sub-step clock is past the start time) and the derivation is well conditioned.
+    private var forceIsDerived: Bool { derivesForce && key.clock > key.startTime }
+
+    private func updateRows() {
+        func row(_ r: SIMD4<Double>) -> SIMD3<Double> {
+            baseForceIsDerived ? SIMD3(r[0] + r[2] * alpha, r[1] + r[2] * beta, 0) : SIMD3(r[0], r[1], r[2])
+        }
+        rows = (row(transition.x), row(transition.v), row(transition.a))
+    }
+
+    /// Component j of row `r` of P applied to lane `lane`'s base.
+    private func evaluate(_ r: SIMD3<Double>, _ lane: Int, _ j: Int) -> Double {
+        let d = dimension
+        let u = states[2 * lane * d + j], v = states[(2 * lane + 1) * d + j]
+        if baseForceIsDerived { return r[0] * u + r[1] * v }
+        return r[0] * u + r[1] * v + r[2] * forces[lane * d + j]
+    }
 
     /// Component j of the offset u, velocity v, force a or target D of lane `lane`.
-    func offset(_ lane: Int, _ j: Int) -> Double { states[2 * lane * dimension + j] }
-    func velocity(_ lane: Int, _ j: Int) -> Double { states[(2 * lane + 1) * dimension + j] }
+    func offset(_ lane: Int, _ j: Int) -> Double {
+        isAtBase ? states[2 * lane * dimension + j] : evaluate(rows.u, lane, j)
+    }
+    func velocity(_ lane: Int, _ j: Int) -> Double {
+        isAtBase ? states[(2 * lane + 1) * dimension + j] : evaluate(rows.v, lane, j)
+    }
     func force(_ lane: Int, _ j: Int) -> Double {
-        forceIsDerived ? alpha * offset(lane, j) + beta * velocity(lane, j) : forces[lane * dimension + j]
+        isAtBase && !baseForceIsDerived ? forces[lane * dimension + j] : evaluate(rows.a, lane, j)
     }
     func target(_ lane: Int, _ j: Int) -> Double { targets[lane * dimension + j] }
 
     /// Calls `body` with the d components of lane `lane`'s offset (`component` 0), velocity (1) or force (2).
     func read<T>(_ lane: Int, component: Int, _ body: (UnsafePointer<Double>) -> T) -> T {
-        if component < 2 {
-            return states.withUnsafeBufferPointer { body($0.baseAddress! + (2 * lane + component) * dimension) }
-        }
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
-            for j in 0..<dimension { buffer[j] = force(lane, j) }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
+            for j in 0..<dimension {
+                buffer[j] = component == 0 ? offset(lane, j) : component == 1 ? velocity(lane, j) : force(lane, j)
+            }
             return body(UnsafePointer(buffer.baseAddress!))
         }
     }
@@ -77,11 +115,10 @@ final class SpringLaneGroup {
     /// Copies lane `lane`'s u, v and a into `record` (3d values) and its D into `target` (d values).
     func copyLane(_ lane: Int, record: UnsafeMutablePointer<Double>, target: UnsafeMutablePointer<Double>) {
         let d = dimension
-        states.withUnsafeBufferPointer { record.update(from: $0.baseAddress! + 2 * lane * d, count: 2 * d) }
-        if forceIsDerived {
-            for j in 0..<d { record[2 * d + j] = alpha * record[j] + beta * record[d + j] }
-        } else {
-            forces.withUnsafeBufferPointer { (record + 2 * d).update(from: $0.baseAddress! + lane * d, count: d) }
+        for j in 0..<d {
+            record[j] = offset(lane, j)
+            record[d + j] = velocity(lane, j)
+            record[2 * d + j] = force(lane, j)
         }
         targets.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + lane * d, count: d) }
     }
@@ -89,12 +126,38 @@ final class SpringLaneGroup {
     /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
     func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
+        if !isAtBase { rebase() }
         states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * dimension))
         forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * dimension, count: dimension))
         targets.append(contentsOf: UnsafeBufferPointer(start: target, count: dimension))
         tolerances.append(tolerance)
         owners.append(owner)
         owner.laneIndex = owners.count - 1
+    }
+
+    /// Writes every lane's current state as its base and resets P to the identity.
+    private func rebase() {
+        let d = dimension, lanes = owners.count, rows = self.rows, usesForce = !baseForceIsDerived
+        states.withUnsafeMutableBufferPointer { stateBuffer in
+            forces.withUnsafeMutableBufferPointer { forceBuffer in
+                guard let p = stateBuffer.baseAddress, let q = forceBuffer.baseAddress else { return }
+                for lane in 0..<lanes {
+                    let u = p + 2 * lane * d, v = u + d, a = q + lane * d
+                    for j in 0..<d {
+                        let base = SIMD3(u[j], v[j], usesForce ? a[j] : 0)
+                        // The same products and order as `evaluate`, so reads agree before and after.
+                        func row(_ r: SIMD3<Double>) -> Double {
+                            usesForce ? r[0] * base[0] + r[1] * base[1] + r[2] * base[2] : r[0] * base[0] + r[1] * base[1]
+                        }
+                        (u[j], v[j], a[j]) = (row(rows.u), row(rows.v), row(rows.a))
+                    }
+                }
+            }
+        }
+        transition = .identity
+        isAtBase = true
+        baseForceIsDerived = forceIsDerived
+        updateRows()
     }
 
     /// Removes lane `index`, moving the last lane into its place.
@@ -143,95 +206,75 @@ final class SpringLaneGroup {
             key.isLogicallyComplete = true
             becameLogicallyComplete = true
         }
-        let wasDerived = forceIsDerived
         var clock = FluidSpringStepper.catchUp(time: key.clock, now: elapsed)
         let n = FluidSpringStepper.advance(time: &clock, to: elapsed)
         key.clock = clock
-        let candidates = n > 0 ? apply(power(n), forceWasDerived: wasDerived) : nil
+        var candidates: [Int]?
+        if n > 0 {
+            // Once a sub-step has made the force derivable, a base without stored forces halves what
+            // a frame reads: one write pass for the group's whole life (lanes re-targeted every frame
+            // leave before it).
+            if !isAtBase, !baseForceIsDerived, forceIsDerived { rebase() }
+            transition = transition.followed(by: power(n))
+            isAtBase = false
+            updateRows()
+            candidates = screen()
+        }
         if becameLogicallyComplete {
             for owner in owners { owner.springLaneLogicallyCompleted() }
         }
         removeFinishedLanes(among: candidates)
     }
 
-    /// Applies Mⁿ to every lane. For two-dimensional lanes, returns the lanes that may be at rest or
-    /// non-finite (the others cannot stop this frame); `nil` means every lane must be checked.
+    /// For two-dimensional lanes, the lanes that may be at rest or non-finite after this frame's
+    /// step (the others cannot stop this frame); `nil` means every lane must be checked.
     ///
-    /// With a derived force the map is 2×2 on (u, v) (the third column folded into the first two);
-    /// after the step the force is derived whenever the derivation is well conditioned, so it is only
-    /// stored otherwise.
-    private func apply(_ m: FluidSpringStepper.Recurrence, forceWasDerived: Bool) -> [Int]? {
-        let (m00, m01, m02) = (m.x[0], m.x[1], m.x[2])
-        let (m10, m11, m12) = (m.v[0], m.v[1], m.v[2])
-        let (m20, m21, m22) = (m.a[0], m.a[1], m.a[2])
-        let (alpha, beta, storesForce) = (self.alpha, self.beta, !derivesForce)
-        let (f00, f01) = (m00 + m02 * alpha, m01 + m02 * beta)
-        let (f10, f11) = (m10 + m12 * alpha, m11 + m12 * beta)
-        let lanes = owners.count, d = dimension
-        guard d == 2 else {
-            states.withUnsafeMutableBufferPointer { stateBuffer in
-                forces.withUnsafeMutableBufferPointer { forceBuffer in
-                    let p = stateBuffer.baseAddress!, q = forceBuffer.baseAddress!
-                    for lane in 0..<lanes {
-                        let u = p + 2 * lane * d, v = u + d, a = q + lane * d
-                        for j in 0..<d {
-                            let uj = u[j], vj = v[j]
-                            let aj = forceWasDerived ? alpha * uj + beta * vj : a[j]
-                            u[j] = m00 * uj + m01 * vj + m02 * aj
-                            v[j] = m10 * uj + m11 * vj + m12 * aj
-                            if storesForce { a[j] = m20 * uj + m21 * vj + m22 * aj }
-                        }
-                    }
-                }
-            }
-            return nil
-        }
-        // A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the
-        // sum of velocities (non-finite if any is) tell whether any lane in it needs the stop rule.
+    /// A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the sum
+    /// of the |v|² (non-finite if any velocity is) tell whether any lane in it needs the stop rule.
+    /// Lanes go in pairs so that the two |v|² come out of one vertical add (no per-lane horizontal
+    /// reduction in the loop).
+    private func screen() -> [Int]? {
+        guard dimension == 2 else { return nil }
+        let lanes = owners.count
+        let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
+        let usesForce = !baseForceIsDerived
         let threshold = FluidSpringStepper.restThresholdSquared
         let blockSize = 256
         var candidates: [Int] = []
-        states.withUnsafeMutableBufferPointer { stateBuffer in
-            forces.withUnsafeMutableBufferPointer { forceBuffer in
+        states.withUnsafeBufferPointer { stateBuffer in
+            forces.withUnsafeBufferPointer { forceBuffer in
                 stateBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 2 * lanes) { p in
                     forceBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: lanes) { q in
+                        @inline(__always) func velocity(_ lane: Int) -> SIMD2<Double> {
+                            usesForce ? c0 * p[2 * lane] + c1 * p[2 * lane + 1] + c2 * q[lane]
+                                : c0 * p[2 * lane] + c1 * p[2 * lane + 1]
+                        }
                         var start = 0
                         while start < lanes {
                             let end = min(lanes, start + blockSize)
-                            var smallest = Double.infinity
-                            var sum = SIMD2<Double>()
-                            if forceWasDerived {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1]
-                                    let nv = f10 * u + f11 * v
-                                    p[2 * lane] = f00 * u + f01 * v
-                                    p[2 * lane + 1] = nv
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
-                                }
-                            } else if storesForce {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
-                                    let nv = m10 * u + m11 * v + m12 * a
-                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
-                                    p[2 * lane + 1] = nv
-                                    q[lane] = m20 * u + m21 * v + m22 * a
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
+                            var screen = SpeedScreen()
+                            let pairs = (end - start) / 2
+                            var s = p + 2 * start
+                            let pairsEnd = s + 4 * pairs
+                            if usesForce {
+                                var a = q + start
+                                while s < pairsEnd {
+                                    screen.add(c0 * s[0] + c1 * s[1] + c2 * a[0], c0 * s[2] + c1 * s[3] + c2 * a[1])
+                                    s += 4
+                                    a += 2
                                 }
                             } else {
-                                for lane in start..<end {
-                                    let u = p[2 * lane], v = p[2 * lane + 1], a = q[lane]
-                                    let nv = m10 * u + m11 * v + m12 * a
-                                    p[2 * lane] = m00 * u + m01 * v + m02 * a
-                                    p[2 * lane + 1] = nv
-                                    smallest = min(smallest, (nv * nv).sum())
-                                    sum += nv
+                                while s < pairsEnd {
+                                    screen.add(c0 * s[0] + c1 * s[1], c0 * s[2] + c1 * s[3])
+                                    s += 4
                                 }
                             }
-                            if !(smallest > threshold) || !(sum.x + sum.y).isFinite {
+                            let lane = start + 2 * pairs
+                            if lane < end { screen.add(velocity(lane), velocity(lane)) }
+                            if screen.mayStop(threshold: threshold) {
                                 for lane in start..<end {
-                                    let speed = (p[2 * lane + 1] * p[2 * lane + 1]).sum()
+                                    let v = velocity(lane)
+                                    let speed = (v * v).sum()
                                     if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
                                 }
                             }
@@ -279,5 +322,27 @@ final class SpringLaneGroup {
             remove(at: lane)
             owner.springLaneFinished()
         }
+    }
+}
+
+/// The smallest |v|² and the sum of |v|² over a block of two-dimensional lanes, fed two lanes at a time.
+private struct SpeedScreen {
+    var smallest = SIMD2<Double>(repeating: .infinity)
+    var total = SIMD2<Double>()
+
+    /// Adds the velocities of two lanes (the same lane twice for an odd one out).
+    @inline(__always)
+    mutating func add(_ first: SIMD2<Double>, _ second: SIMD2<Double>) {
+        let a = first * first, b = second * second
+        let speeds = SIMD2(a.x, b.x) + SIMD2(a.y, b.y)
+        // A lane select rather than pointwiseMin, whose NaN rules cost a branch per lane (`total` catches NaN).
+        smallest.replace(with: speeds, where: speeds .< smallest)
+        total += speeds
+    }
+
+    /// Whether some lane added may have |v|² ≤ `threshold` or a non-finite velocity (an overflowing
+    /// but finite total only costs a needless check).
+    func mayStop(threshold: Double) -> Bool {
+        !(smallest.min() > threshold) || !(total.x + total.y).isFinite
     }
 }
