@@ -1,13 +1,15 @@
 import ArgumentParser
+import Glibc
 import KineticInput
-import KineticServer
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Records an input device to an evemu file that kineticd --replay and kineticctl replay read.",
         discussion: """
             Reads the evdev node directly (needs the input group), writing whole frames and syncing the
-            file after each, so a recording cut short by Ctrl-C is still valid up to its last frame.
+            file after each. Ctrl-C (SIGINT) or SIGTERM stop it gracefully: it writes what the device already
+            queued, closes a frame cut short with a SYN_REPORT (marked in the file), syncs, prints a summary
+            and exits 0, so the file always parses and holds every event read.
 
             EXAMPLES
               kineticctl devices
@@ -19,23 +21,28 @@ struct Record: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The evemu file to write.", valueName: "file")) var output: String
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s")) var seconds = 10.0
 
+    func validate() throws {
+        // A year bounds the conversion to nanoseconds; NaN and negative times are not durations.
+        guard seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
+            throw ValidationError("--seconds must be a number of seconds above 0 and at most 31536000 (a year)")
+        }
+    }
+
     func run() throws {
+        // Handled before the device opens: a signal from then on stops the recording instead of killing it.
+        let stop = try RecordingStopRequest()
+        try stop.handleSignals([SIGINT, SIGTERM])
         let input = try InputDevice.open(path: device)
         defer { input.close() }
         let writer = try RecordingWriter(path: output, device: input.deviceDescription,
                                          comments: ["Recorded by kineticctl record from \(device)"])
-        let end = MonotonicClock.now() + UInt64(seconds * 1e9)
-        reading: while MonotonicClock.now() < end {
-            switch input.wait(timeout: .milliseconds(100)) {
-            case .timedOut: continue
-            case .unplugged, .closed: break reading
-            case .readable:
-                let result = input.readAvailable()
-                for event in result.events { try writer.append(event) }
-                if result.status != .open { break reading }
-            }
+        let summary = try RecordingSession(device: input, writer: writer, stop: stop)
+            .run(timeLimit: .nanoseconds(Int64(seconds * 1e9)))
+        var line = "wrote \(output): \(summary.frames) frames, \(summary.events) events (stopped: \(summary.reason))"
+        if summary.closedUnfinishedFrameEvents > 0 {
+            line += "; the last frame was cut short after \(summary.closedUnfinishedFrameEvents) events and closed"
         }
-        _ = try writer.close()
-        print("wrote \(output): \(writer.frameCount) frames")
+        if summary.resyncs > 0 { line += "; \(summary.resyncs) SYN_DROPPED resyncs" }
+        print(line)
     }
 }

@@ -5,7 +5,9 @@ import Foundation
 /// The header goes out in one `write(2)` when the writer is created; events are held only until the
 /// `SYN_REPORT` that closes their frame, and the frame is then written with one `write(2)` on an unbuffered file
 /// descriptor. A process killed by SIGTERM/SIGINT (or anything else) at any moment therefore leaves the header and
-/// every completed frame in the file; only the unfinished frame, which is not yet an input frame, is lost.
+/// every completed frame in the file; only the unfinished frame, which is not yet an input frame, is lost —
+/// unless the owner stops gracefully and calls ``closeUnfinishedFrame()`` before ``close()``, as
+/// ``RecordingSession`` does on SIGINT/SIGTERM.
 /// ``SyncPolicy`` decides how often `fsync(2)` also pushes it to the disk (power loss).
 ///
 /// A `write(2)` to a regular file completes unless a fatal signal arrives while it copies across a page boundary;
@@ -69,10 +71,36 @@ public final class RecordingWriter {
         guard fd >= 0 else { throw RecordingWriterError(path: path, operation: "append", message: "the writer is closed") }
         pending.append(event)
         guard event.type == EventCodes.evSyn, event.code == EventCodes.synReport else { return }
+        try writePendingFrame(note: nil)
+    }
+
+    /// Ends the unfinished frame, if any, with a `SYN_REPORT` at its last event's time and writes it (its line
+    /// says the recorder added it), so a recording stopped mid-frame keeps every event it read. Returns how many
+    /// events the frame held (0: none were pending and nothing was written).
+    ///
+    /// The kernel's input core hands evdev clients whole frames (it queues a device's events until
+    /// `SYN_REPORT`), so a recorder holds an unfinished frame only when a read stopped inside one or the device
+    /// went away mid-frame. A `SYN_REPORT` is what `evemu-play` and every reader need to apply the frame, and
+    /// its time is the frame's own last event time, so replay timing is unchanged.
+    @discardableResult
+    public func closeUnfinishedFrame() throws(RecordingWriterError) -> Int {
+        guard fd >= 0 else { throw RecordingWriterError(path: path, operation: "append", message: "the writer is closed") }
+        guard let last = pending.last else { return 0 }
+        let count = pending.count
+        pending.append(InputEvent(time: last.time, type: EventCodes.evSyn, code: EventCodes.synReport, value: 0))
+        try writePendingFrame(note: "added by the recorder, which stopped mid-frame after \(count) events")
+        return count
+    }
+
+    /// Writes the held events (ending with `SYN_REPORT`) with one `write(2)`, then syncs per ``syncPolicy``.
+    /// `note` is appended to the `SYN_REPORT` line's comment.
+    private func writePendingFrame(note: String?) throws(RecordingWriterError) {
+        guard let event = pending.last else { return }
         var text = ""
         for pendingEvent in pending {
             text += EvemuFormat.eventLine(rebased(pendingEvent), previousReport: &lastReport)
         }
+        if let note { text = String(text.dropLast()) + " (\(note))\n" }
         try writeAll(text)
         frameCount += 1
         eventCount += pending.count
@@ -95,7 +123,7 @@ public final class RecordingWriter {
     }
 
     /// Syncs and closes the file. Returns how many events of an unfinished frame were not written (they never got
-    /// their `SYN_REPORT`). Closing twice is harmless.
+    /// their `SYN_REPORT`; call ``closeUnfinishedFrame()`` first to keep them). Closing twice is harmless.
     @discardableResult
     public func close() throws(RecordingWriterError) -> Int {
         guard fd >= 0 else { return 0 }
