@@ -48,12 +48,19 @@ daemon = subprocess.Popen(["systemd-socket-activate", "-l", sock_path, "--fdname
                            "-E", "NOTIFY_SOCKET=" + notify_path, binary, "--config", "/dev/null"],
                           stderr=subprocess.DEVNULL)
 try:
-    # The activator execs kineticd on the first connection.
-    deadline = time.time() + 10
-    while not os.path.exists(sock_path) and time.time() < deadline:
-        time.sleep(0.05)
-    client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    client.connect(sock_path)
+    # The activator execs kineticd on the first connection. It binds before it listens, so the path can
+    # exist a moment before connections are accepted: retry until the deadline (a loaded CI machine is slow).
+    deadline = time.time() + 30
+    while True:
+        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            client.connect(sock_path)
+            break
+        except (FileNotFoundError, ConnectionRefusedError):
+            client.close()
+            if time.time() > deadline:
+                raise
+            time.sleep(0.05)
     client.sendall(b'{"type":"command","id":1,"op":"status"}\n')
     client.settimeout(10)
     reply = json.loads(client.makefile().readline())
