@@ -40,7 +40,7 @@ public enum OfflineReplay {
         var failure: ConfigurationError?
         core.applyInput { engine in
             do throws(ConfigurationError) { try binder.defineChannels(in: engine, at: epoch) } catch { failure = error }
-            return []
+            return InputOutcome()
         }
         if let failure { throw failure }
         let devices = schedule.recordings.enumerated().map { index, recording in
