@@ -7,12 +7,13 @@ struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Renders a recording (replayed offline) or frames to an SVG of value and velocity against time.",
         discussion: """
-            For every channel component: a value panel and a velocity panel over a shared time axis
-            (seconds from the first frame). Given a recording (evemu or libinput record, one device),
-            the plot replays it through the configuration's bindings, as kineticctl replay does, and
-            overlays the input samples — the gesture's value and velocity at each input event, in
-            channel units — and marks each release with its target. Given JSON lines (the output of
-            kineticctl replay or subscribe), it plots the frames; they carry no input samples.
+            For every channel component: a value panel and a velocity panel over a shared time axis \
+            (seconds from the first frame). Given a recording (evemu or libinput record, one device), \
+            the plot replays it through the configuration's bindings on a virtual clock at the \
+            configuration's rate and overlays the input samples (the gesture's value and velocity at \
+            each input event, in channel units) and each release with its target. Given JSON lines \
+            (the output of kineticctl replay or subscribe), it plots those frames, which carry no \
+            input samples.
 
             EXAMPLES
               kineticctl plot Recordings/swipe-fling.evemu -o swipe.svg
