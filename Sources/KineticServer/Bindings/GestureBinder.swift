@@ -6,11 +6,9 @@ import KineticInput
 ///
 /// ``defineChannels(in:at:)`` creates the bound channels in an engine (once per engine); devices
 /// attach independently, and ``process(_:from:engine:)`` and ``detach(_:at:engine:)`` work on the
-/// engine they are given.
-///
-/// Engine events that become due while the pipeline advances the engine to an input's time
-/// (another client's animation completing) are kept in ``engineEvents`` until
-/// ``takeEngineEvents()``: the service should deliver them like the events of its own engine calls.
+/// engine they are given. Both return an ``InputOutcome`` for ``ServerCore/applyInput(_:)``: the
+/// gesture notifications, and the engine events that came due while the pipeline advanced the
+/// engine to an input's time (another client's animation completing), which the core delivers.
 public final class GestureBinder {
     /// A device attached to the binder.
     public typealias DeviceID = Int
@@ -24,8 +22,6 @@ public final class GestureBinder {
     }
     /// Problems met while applying input (a channel removed or redefined by hand, …), for the log.
     public var problems: [String] { pipeline.problems }
-    /// Engine events that came due while input advanced the engine (see the type's documentation).
-    public private(set) var engineEvents: [EngineEvent] = []
 
     private let pipeline: GesturePipeline
     private var handles: [GesturePipeline.DeviceHandle?] = []
@@ -34,11 +30,6 @@ public final class GestureBinder {
     public init(bindings: [BindingConfiguration]) {
         self.bindings = bindings
         pipeline = GesturePipeline(bindings: bindings.map(GestureBinding.init))
-    }
-
-    /// The dimension a binding's channel has: 2 for drag and scroll, 1 for pinch.
-    public static func dimension(of gesture: BindingConfiguration.Gesture) -> Int {
-        gesture == .pinch ? 1 : 2
     }
 
     /// Defines every bound channel in `engine` (owned by the configuration) at its initial value —
@@ -59,22 +50,16 @@ public final class GestureBinder {
     }
 
     /// Detaches a device (unplugged): its gestures are cancelled, which releases their channels.
-    public func detach(_ id: DeviceID, at time: EventTime, engine: any ChannelEngine) -> [Event] {
-        guard id >= 0, id < handles.count, let handle = handles[id] else { return [] }
+    public func detach(_ id: DeviceID, at time: EventTime, engine: any ChannelEngine) -> InputOutcome {
+        guard id >= 0, id < handles.count, let handle = handles[id] else { return InputOutcome() }
         handles[id] = nil
         return events(pipeline.detach(handle, at: time, engine: engine))
     }
 
     /// Feeds one input event; gestures complete at `SYN_REPORT` and are applied at their timestamp.
-    public func process(_ event: InputEvent, from id: DeviceID, engine: any ChannelEngine) -> [Event] {
-        guard id >= 0, id < handles.count, let handle = handles[id] else { return [] }
+    public func process(_ event: InputEvent, from id: DeviceID, engine: any ChannelEngine) -> InputOutcome {
+        guard id >= 0, id < handles.count, let handle = handles[id] else { return InputOutcome() }
         return events(pipeline.process(event, from: handle, engine: engine))
-    }
-
-    /// The engine events kept since the last call (see ``engineEvents``).
-    public func takeEngineEvents() -> [EngineEvent] {
-        defer { engineEvents = [] }
-        return engineEvents
     }
 
     /// Where a released channel of `binding` goes, given where a fling would stop (`projected`).
@@ -83,9 +68,8 @@ public final class GestureBinder {
         return resolved.release.target.resolve(current: value, origin: start, projectedEnd: projected, bounds: resolved.bounds)
     }
 
-    private func events(_ output: PipelineOutput) -> [Event] {
-        engineEvents += output.engineEvents
-        return output.bindingEvents.compactMap { event in
+    private func events(_ output: PipelineOutput) -> InputOutcome {
+        let events: [Event] = output.bindingEvents.compactMap { event in
             switch event.phase {
             case .began:
                 return Event(name: "gesture.began", fields: ["channel": .string(event.channel)])
@@ -96,5 +80,6 @@ public final class GestureBinder {
                 return nil
             }
         }
+        return InputOutcome(events: events, engineEvents: output.engineEvents)
     }
 }

@@ -10,6 +10,7 @@ extension GestureBinding {
     /// | `drag`, `value: location` | the primary touch's or the dragged pointer's position (mm) | absolute |
     /// | `pinch` | the magnification, from 1; a later pinch scales the current value | relative |
     /// | `scroll` | the two fingers' accumulated translation (mm) | relative |
+    /// | `touches`, `count: N` (default 10) | per touch, `CHANNEL.0` … `CHANNEL.(N−1)`: as `drag` with `value` | as `drag` |
     ///
     /// `button` picks the pointer button of a drag (touches always qualify); `release.target: snap`
     /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`;
@@ -28,6 +29,9 @@ extension GestureBinding {
         case .scroll:
             gesture = .scroll
             follow = .relative
+        case .touches:
+            gesture = .touches(count: configuration.touchCount)
+            follow = configuration.value == .location ? .absolute : .relative
         }
         let target: ReleaseTarget
         switch configuration.release {
@@ -41,9 +45,8 @@ extension GestureBinding {
                   release: Release(animation: configuration.releaseAnimation, target: target))
     }
 
-    /// Per-touch channels a ``BindingGesture/touches(count:)`` binding usually defines: ten, the
-    /// most contacts common touchscreens report. (The configuration file has no `touches` gesture
-    /// yet; bindings built in code have it.)
+    /// Per-touch channels a ``BindingGesture/touches(count:)`` binding defines unless the
+    /// configuration says `count:`: ten, the most contacts common touchscreens report.
     public static let touchChannelCount = 10
 
     /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).

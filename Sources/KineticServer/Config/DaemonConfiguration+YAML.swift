@@ -126,7 +126,7 @@ struct YAMLReader {
     static let deviceClasses: Set<String> = ["touchscreen", "touchpad", "mouse", "pointer", "tablet", "keyboard", "joystick"]
 
     func binding(_ node: Node) throws(ConfigurationError) -> BindingConfiguration {
-        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "channel", "animation", "release", "bounds", "rubber_band"])
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "channel", "animation", "release", "bounds", "rubber_band"])
         guard let channelNode = keys["channel"] else { throw error(node, "a binding needs a channel name") }
         var binding = BindingConfiguration(channel: try string(channelNode))
         if binding.channel.isEmpty || binding.channel.contains(where: { $0 == "*" || $0 == "?" }) {
@@ -146,10 +146,15 @@ struct YAMLReader {
         if let gesture = keys["gesture"] {
             let name = try string(gesture)
             guard let value = BindingConfiguration.Gesture(rawValue: name) else {
-                throw error(gesture, name == "touches" ? "gesture touches (per-touch channels) is not implemented yet; use drag, pinch or scroll"
-                                                       : "unknown gesture '\(name)'; use drag, pinch or scroll")
+                throw error(gesture, "unknown gesture '\(name)'; use drag, touches, pinch or scroll")
             }
             binding.gesture = value
+        }
+        if let count = keys["count"] {
+            guard binding.gesture == .touches else {
+                throw error(count, "count (the number of per-touch channels) goes with gesture: touches")
+            }
+            binding.touchCount = try integer(count, in: 1...64)
         }
         if let valueNode = keys["value"] {
             let name = try string(valueNode)

@@ -87,6 +87,9 @@ public struct BindingConfiguration: Equatable, Sendable {
         case pinch
         /// Two-finger scroll on a touchpad: the 2-D accumulated translation.
         case scroll
+        /// Every touch in its own 2-D channel `CHANNEL.0` … `CHANNEL.(touchCount − 1)`: a touch takes
+        /// the lowest free index when it lands and frees it when it lifts (``BindingGesture/touches(count:)``).
+        case touches
     }
 
     /// Where the channel goes when the gesture ends.
@@ -99,11 +102,11 @@ public struct BindingConfiguration: Equatable, Sendable {
         case snap([[Double]])
     }
 
-    /// What a drag or scroll puts in the channel.
+    /// What a drag (or each touch of a `touches` binding) puts in the channel.
     public enum ValueMode: String, Equatable, Sendable {
         /// The channel's value when the gesture began plus the translation (SwiftUI's `.offset(drag)`).
         case translation
-        /// The finger's absolute position in millimetres from the device's origin (drag only).
+        /// The finger's absolute position in millimetres from the device's origin (drag, touches).
         case location
     }
 
@@ -111,10 +114,12 @@ public struct BindingConfiguration: Equatable, Sendable {
     public var match = DeviceMatch()
     /// What drives the channel.
     public var gesture = Gesture.drag
-    /// What a drag puts in the channel.
+    /// What a drag or each touch of a `touches` binding puts in the channel.
     public var value = ValueMode.translation
     /// The mouse button that makes a pointer drag (`left`, `right`, `middle`).
     public var button = "left"
+    /// How many per-touch channels a `touches` binding defines (`count:`, 1…64; default 10).
+    public var touchCount = GestureBinding.touchChannelCount
     /// The channel the binding animates (defined by the configuration at start-up).
     public var channel: String
     /// The animation applied to each input frame (default `.interactiveSpring`); `nil` (`animation: none`)
@@ -144,6 +149,7 @@ public struct BindingConfiguration: Equatable, Sendable {
 
     public static func == (lhs: BindingConfiguration, rhs: BindingConfiguration) -> Bool {
         lhs.match == rhs.match && lhs.gesture == rhs.gesture && lhs.value == rhs.value && lhs.button == rhs.button && lhs.channel == rhs.channel
+            && lhs.touchCount == rhs.touchCount
             && lhs.animation == rhs.animation && lhs.releaseAnimation == rhs.releaseAnimation && lhs.release == rhs.release
             && lhs.bounds?.min == rhs.bounds?.min && lhs.bounds?.max == rhs.bounds?.max && lhs.rubberBand == rhs.rubberBand
     }

@@ -260,12 +260,14 @@ public final class ServerCore {
         }
     }
 
-    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame and
-    /// sends the events it returns to every client.
-    public func applyInput(_ body: (any ChannelEngine) -> [Event]) {
-        let events = body(engine)
+    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame,
+    /// delivers the engine events it returns to their clients (completions that came due while the
+    /// input advanced the engine: they happened before the input) and sends its events to every client.
+    public func applyInput(_ body: (any ChannelEngine) -> InputOutcome) {
+        let outcome = body(engine)
         requestFrame()
-        for event in events { broadcast(event) }
+        deliver(outcome.engineEvents)
+        for event in outcome.events { broadcast(event) }
     }
 
     private func requestFrame() {

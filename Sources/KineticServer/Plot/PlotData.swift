@@ -5,6 +5,8 @@ public struct PlotData: Equatable, Sendable {
     public struct Series: Equatable, Sendable {
         /// `touch.position[0]`, or the channel name for a 1-component channel.
         public var label: String
+        /// The channel's name (`touch.position`).
+        public var channel: String
         /// Frame times, seconds from the first frame.
         public var times: [Double]
         /// Presentation value at each frame (channel units).
@@ -20,9 +22,11 @@ public struct PlotData: Equatable, Sendable {
         /// When a gesture ended or was cancelled (seconds from the first frame), and the release target.
         public var releases: [(time: Double, target: Double)] = []
 
-        /// A series with frame samples and no input samples yet.
-        public init(label: String, times: [Double] = [], values: [Double] = [], velocities: [Double] = []) {
+        /// A series of `channel` (default: `label`) with frame samples and no input samples yet.
+        public init(label: String, channel: String? = nil, times: [Double] = [], values: [Double] = [],
+                    velocities: [Double] = []) {
             self.label = label
+            self.channel = channel ?? label
             self.times = times
             self.values = values
             self.velocities = velocities
@@ -30,7 +34,7 @@ public struct PlotData: Equatable, Sendable {
 
         /// Equal when every sample and release is.
         public static func == (lhs: Series, rhs: Series) -> Bool {
-            lhs.label == rhs.label && lhs.times == rhs.times && lhs.values == rhs.values
+            lhs.label == rhs.label && lhs.channel == rhs.channel && lhs.times == rhs.times && lhs.values == rhs.values
                 && lhs.velocities == rhs.velocities && lhs.inputTimes == rhs.inputTimes
                 && lhs.inputValues == rhs.inputValues && lhs.inputVelocities == rhs.inputVelocities
                 && lhs.releases.elementsEqual(rhs.releases) { $0.time == $1.time && $0.target == $1.target }
@@ -59,7 +63,8 @@ extension PlotData {
         for channel in layout.channels {
             first[channel.name] = series.count
             for component in 0..<channel.dimension {
-                series.append(Series(label: channel.dimension == 1 ? channel.name : "\(channel.name)[\(component)]"))
+                series.append(Series(label: channel.dimension == 1 ? channel.name : "\(channel.name)[\(component)]",
+                                     channel: channel.name))
             }
         }
         for frame in frames {

@@ -4,7 +4,9 @@ import KineticInput
 /// at every tick out — with what the bindings saw and did (``BindingEvent``s) — computed on a
 /// virtual clock as fast as the machine goes. `plot` overlays those input samples, the tests check
 /// the motion against them, and `make bench-replay` measures it. (``OfflineReplay`` is the same
-/// composition seen through the protocol: `kineticctl replay` prints a subscriber's JSON frames.)
+/// composition seen through the protocol: `kineticctl replay` prints a subscriber's JSON frames.
+/// Its clock follows the daemon's — it stops when idle and restarts on input, shifting the grid —
+/// so the two differ in tick times after an idle spell; its documentation says which to use.)
 ///
 /// It runs the daemon's own composition — a ``GesturePipeline`` driving a ``GraphChannelEngine`` —
 /// on a virtual clock that ticks at ``ReplayOptions/rateHz`` from the first event's time: tick k is

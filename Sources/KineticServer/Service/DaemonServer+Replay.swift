@@ -19,7 +19,7 @@ extension DaemonServer {
                 do throws(ConfigurationError) {
                     try GestureBinder(bindings: bindings).defineChannels(in: engine, at: MonotonicClock.now())
                 } catch { failure = error }
-                return []
+                return InputOutcome()
             }
             if let failure { throw failure }
         }.get()
@@ -41,7 +41,7 @@ extension DaemonServer {
             var failure: ConfigurationError?
             core.value.applyInput { engine in
                 do throws(ConfigurationError) { try binder.defineChannels(in: engine, at: MonotonicClock.now()) } catch { failure = error }
-                return []
+                return InputOutcome()
             }
             if let failure { throw failure }
             let queue = ReplayQueue(schedule: schedule, binder: binder, core: core.value, loop: loop)

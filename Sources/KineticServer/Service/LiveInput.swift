@@ -96,7 +96,9 @@ public final class LiveInput: @unchecked Sendable {
             let binder = self.binder, core = self.core
             let events = result.events
             core.eventLoop.execute {
-                core.value.applyInput { engine in events.flatMap { binder.value.process($0, from: id, engine: engine) } }
+                core.value.applyInput { engine in
+                    events.reduce(InputOutcome()) { $0 + binder.value.process($1, from: id, engine: engine) }
+                }
             }
         }
         switch result.status {
@@ -115,7 +117,7 @@ public final class LiveInput: @unchecked Sendable {
         core.eventLoop.execute {
             core.value.applyInput { engine in
                 binder.value.detach(id, at: cancelTime, engine: engine)
-                    + [Event(name: "device.removed", fields: ["path": .string(path)])]
+                    + InputOutcome(events: [Event(name: "device.removed", fields: ["path": .string(path)])])
             }
         }
     }

@@ -5,6 +5,17 @@ import NIOCore
 /// (`kineticctl replay`). The pipeline is the daemon's own — bindings, `GraphChannelEngine`,
 /// `ServerCore`, the frame encoder — only the clock is virtual, so the output is bit-identical on
 /// every run and matches what a subscriber of the live daemon receives for the same tick times.
+///
+/// Why two replays: this one is the daemon seen from a socket — ``ServerCore`` and its clock rules
+/// (the clock suspends when everything settles and restarts on the next input, one period after
+/// the last tick or at once, so its grid's phase moves after an idle spell; `seq` counts the core's
+/// ticks; several recordings at once; `tickTimes` reproduces a live run) — and its output is the
+/// reference the live daemon's frames are compared with bit for bit (`ReplayEndToEndTests`).
+/// ``GestureReplay`` runs the bindings without the core on one fixed grid from the first event
+/// and also returns each tick's ``BindingEvent``s (the input samples). Driving this one with that
+/// loop would change the tick times after idle spells, so both stay. Use this one for what a
+/// client would receive (`kineticctl replay`, end-to-end tests); use ``GestureReplay`` for the
+/// motion against its input (`kineticctl plot`, binding tests, `make bench-replay`).
 public enum OfflineReplay {
     /// The CLOCK_MONOTONIC-like time (ns) at which the replay's first event happens by default.
     public static let defaultEpoch: UInt64 = 1_000_000_000
@@ -40,7 +51,7 @@ public enum OfflineReplay {
         var failure: ConfigurationError?
         core.applyInput { engine in
             do throws(ConfigurationError) { try binder.defineChannels(in: engine, at: epoch) } catch { failure = error }
-            return []
+            return InputOutcome()
         }
         if let failure { throw failure }
         let devices = schedule.recordings.enumerated().map { index, recording in

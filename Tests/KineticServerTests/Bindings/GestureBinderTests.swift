@@ -56,7 +56,7 @@ struct GestureBinderTests {
         let half = recording.events.prefix(recording.events.count / 2)
         var began = false
         for event in half {
-            let events = binder.process(event, from: device, engine: engine)
+            let events = binder.process(event, from: device, engine: engine).events
             began = began || events.contains { $0.name == "gesture.began" }
         }
         #expect(began)
@@ -64,7 +64,7 @@ struct GestureBinderTests {
         _ = engine.advance(to: UInt64(last.nanoseconds))
         let moved = try #require(engine.presentationValue(of: "card"))
         #expect(moved != [0, 0])
-        let ended = binder.detach(device, at: last, engine: engine)
+        let ended = binder.detach(device, at: last, engine: engine).events
         #expect(ended.map(\.name) == ["gesture.ended"])
         #expect(ended.first?.fields["cancelled"] == true)
         // Released to its origin with the release spring: it settles back at (0, 0). Time advances

@@ -219,7 +219,7 @@ struct GesturePipelineTests {
 /// What the pipeline hands back besides its own steps.
 struct GesturePipelineEngineEventTests {
     /// A client's animation that completes while input advances the engine reports its completion
-    /// through the pipeline's output (and GestureBinder keeps it for the service), never dropped.
+    /// through the pipeline's output and the binder's ``InputOutcome``, exactly once, never dropped.
     @Test func completionsThatFallDueDuringInputAreHandedBack() throws {
         let recording = try ReplayFixtures.recording("drag-hold.evemu")
         let engine = GraphChannelEngine(epoch: 0)
@@ -231,9 +231,8 @@ struct GesturePipelineEngineEventTests {
         try GestureBinder(bindings: [BindingConfiguration(channel: "card")]).defineChannels(in: engine, at: 0)
         let binder = GestureBinder(bindings: [BindingConfiguration(channel: "card")])
         let device = try #require(binder.attach(recording.device, path: "/dev/input/event0"))
-        for event in recording.events { _ = binder.process(event, from: device, engine: engine) }
-        #expect(binder.takeEngineEvents() == [.completed(token, channel: "badge")])
-        #expect(binder.takeEngineEvents().isEmpty)
+        let outcomes = recording.events.map { binder.process($0, from: device, engine: engine) }
+        #expect(outcomes.flatMap(\.engineEvents) == [.completed(token, channel: "badge")])
     }
 
     /// A client that removes a bound channel does not stop the pipeline: the steps are refused and

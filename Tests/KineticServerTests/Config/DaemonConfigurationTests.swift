@@ -91,3 +91,90 @@ struct DaemonConfigurationTests {
         #expect(ChannelPattern(pattern).matches(name) == matches)
     }
 }
+
+/// `gesture: touches`: per-touch channels from the configuration file.
+@Suite("Daemon configuration: touches")
+struct DaemonConfigurationTouchesTests {
+    static let text = """
+        bindings:
+          - match: {class: touchscreen}
+            gesture: touches
+            count: 2
+            value: location
+            channel: fingers
+            animation: none
+        """
+
+    @Test("touches parses, with count (default 10), into per-touch bindings")
+    func parses() throws {
+        let binding = try #require(try DaemonConfiguration.parse(Self.text, source: "f.yaml").bindings.first)
+        #expect(binding.gesture == .touches && binding.touchCount == 2 && binding.value == .location)
+        let resolved = GestureBinding(binding)
+        #expect(resolved.gesture == .touches(count: 2) && resolved.follow == .absolute)
+        let byDefault = try DaemonConfiguration.parse("bindings:\n  - {gesture: touches, channel: t}\n", source: "f.yaml")
+        #expect(byDefault.bindings.first?.touchCount == 10)
+        #expect(GestureBinding(try #require(byDefault.bindings.first)).follow == .relative, "value: translation by default, as drag")
+    }
+
+    @Test("count errors name the place", arguments: [
+        ("bindings:\n  - channel: a\n    gesture: touches\n    count: 0\n", "f.yaml:4:12", "whole number in 1...64"),
+        ("bindings:\n  - channel: a\n    gesture: drag\n    count: 2\n", "f.yaml:4:12", "goes with gesture: touches"),
+        ("bindings:\n  - channel: a\n    count: 2\n", "f.yaml:3:12", "goes with gesture: touches"),
+    ])
+    func errors(text: String, place: String, fragment: String) {
+        do {
+            _ = try DaemonConfiguration.parse(text, source: "f.yaml")
+            Issue.record("parsed: \(text)")
+        } catch {
+            #expect(error.source == place, "\(error)")
+            #expect(error.reason.contains(fragment), "\(error)")
+        }
+    }
+
+    /// The pinch's two fingers (tracking ids 300 and 301, the second landing 16 ms later) replayed
+    /// through the parsed configuration: fingers.0 follows the first, fingers.1 the second, while it is
+    /// down (animation: none, so each frame holds its latest input exactly).
+    @Test("a replay of pinch.evemu: each finger drives its own channel")
+    func pinchReplay() throws {
+        let configuration = try DaemonConfiguration.parse(Self.text, source: "f.yaml")
+        let recording = try ReplayFixtures.recording("pinch.evemu")
+        let replay = try GestureReplay(recording: recording, options: ReplayOptions(configuration))
+        #expect(replay.layout.channels.map(\.name) == ["fingers.0", "fingers.1"])
+        var frames: [ReplayFrame] = []
+        replay.run { frames.append($0) }
+        let inputs = ReplayFixtures.gestures(recording)
+        var latest: [Int32: [Double]] = [:], seen: [Int32: [Double]] = [:]
+        var next = 0
+        var checked = 0
+        for frame in frames {
+            while next < inputs.count, UInt64(inputs[next].time.nanoseconds) <= frame.timeNanoseconds {
+                // While a finger is down; after it lifts, the release spring takes its channel.
+                if case .touch(let id) = inputs[next].source {
+                    let down = inputs[next].phase == .began || inputs[next].phase == .changed
+                    latest[id] = down ? [Double(inputs[next].location.x), Double(inputs[next].location.y)] : nil
+                    if down { seen[id] = latest[id] }
+                }
+                next += 1
+            }
+            if let first = latest[300] {
+                #expect(frame.samples[0].value == first, "t = \(frame.timeNanoseconds)")
+                checked += 1
+            }
+            if let second = latest[301] { #expect(frame.samples[1].value == second, "t = \(frame.timeNanoseconds)") }
+        }
+        #expect(checked > 40, "the 480-ms gesture spans many 120-Hz frames")
+        #expect(seen.count == 2 && seen[300] != seen[301])
+    }
+
+    @Test("the commented touches example in systemd/kineticd.yaml parses when uncommented")
+    func example() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("systemd/kineticd.yaml").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  # - match:") })
+        let block = lines[start...].prefix { $0.hasPrefix("  # ") }.map { "  " + $0.dropFirst(4) }
+        let configuration = try DaemonConfiguration.parse("bindings:\n" + block.joined(separator: "\n") + "\n", source: path)
+        let binding = try #require(configuration.bindings.first)
+        #expect(binding.gesture == .touches && binding.touchCount == 5 && binding.channel == "touches")
+    }
+}

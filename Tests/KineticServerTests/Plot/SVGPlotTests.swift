@@ -46,6 +46,26 @@ struct SVGPlotTests {
         #expect(throws: ReplayError.self) { try PlotData.fromJSONLines("", title: "x") }
     }
 
+    /// The geometry, by hand from the layout constants: panels span x 80…936 (960 − 24); the value
+    /// panel y 264 (bottom) … 64 (top), the velocity panel 44 px below it, y 508 … 308. Time 0…1 s
+    /// has ticks 0.2 s apart, values 0…10 ticks 2 apart, velocities −4…4 ticks 2 apart (with a zero line).
+    @Test func theSVGScalesTimeAndValuesIntoThePanels() {
+        var series = PlotData.Series(label: "x", channel: "x", times: [0, 1], values: [0, 10], velocities: [4, -4])
+        series.inputTimes = [0.5]
+        series.inputValues = [5]
+        series.inputVelocities = [0]
+        series.releases = [(0.5, 8)]
+        let svg = SVGPlot.render(PlotData(series: [series], title: "a<b"))
+        #expect(svg.contains("a&lt;b") && !svg.contains("a<b"))
+        #expect(svg.contains("points=\"80,264 936,64\""), "value 0 at the bottom left, 10 at the top right")
+        #expect(svg.contains("<circle cx=\"508\" cy=\"164\""), "the input sample (0.5 s, 5): the value panel's middle")
+        #expect(svg.contains("points=\"80,308 936,508\""), "velocity 4 at the top, −4 at the bottom")
+        #expect(svg.contains("<line x1=\"80\" y1=\"408\" x2=\"936\" y2=\"408\" stroke=\"#9ca3af\"/>"), "zero line")
+        #expect(svg.contains("<circle cx=\"508\" cy=\"408\""), "the input velocity 0 on the zero line")
+        #expect(svg.contains("<line x1=\"508\" y1=\"104\" x2=\"936\" y2=\"104\""), "release target 8, from the release on")
+        #expect(svg.contains("<line x1=\"508\" y1=\"64\" x2=\"508\" y2=\"264\""), "release marker across the value panel")
+    }
+
     @Test(arguments: [(0.0, 1.0, [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]), (-3.0, 7.0, [-4.0, -2, 0, 2, 4, 6, 8]),
                       (5.0, 5.0, [4.0, 4.5, 5, 5.5, 6])])
     func axesUseNiceTicks(low: Double, high: Double, ticks: [Double]) {
