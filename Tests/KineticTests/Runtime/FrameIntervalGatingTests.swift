@@ -3,7 +3,8 @@ import Synchronization
 import Testing
 @testable import Kinetic
 
-/// Records the elapsed time of every `animate` call; value·t/duration, finished after `duration`.
+/// Records the elapsed time of every `animate` call; value·t/duration, finished after `duration`;
+/// reports value·t as its velocity.
 /// Never merges (a second change combines).
 private struct CountingAnimation: CustomAnimation {
     final class Log: Sendable {
@@ -17,6 +18,11 @@ private struct CountingAnimation: CustomAnimation {
     func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         log.times.withLock { $0.append(time) }
         return time > duration ? nil : value.scaled(by: time / duration)
+    }
+
+    /// value·time: not a derivative, but it shows at which elapsed time the velocity was asked for.
+    func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
+        value.scaled(by: time)
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.log === rhs.log && lhs.duration == rhs.duration }
@@ -65,11 +71,11 @@ private func transaction(_ animation: Animation?, frameInterval: Double? = nil, 
             #expect(log.calls == expectedCalls, "t = \(step.time)")
             // Presented = M + P − I with P = 100·(time of the last evaluation).
             #expect(abs(attribute.presentationValue - 100 * shownTime) < 1e-9, "t = \(step.time)")
+            // The velocity is the shown frame's: asked at the last evaluation's elapsed time.
+            #expect(abs((attribute.velocity ?? .nan) - 100 * shownTime) < 1e-9, "t = \(step.time)")
             let nextTime = try #require(attribute.animator?.nextTime)
             #expect(abs(nextTime - step.nextTime) < 1e-12, "t = \(step.time)")
         }
-        // The linear animation reports value/duration; during held frames it is the shown frame's.
-        #expect(attribute.velocity == 100)
     }
 
     @Test(arguments: [nil, 0.0, -1.0 / 60])

@@ -24,7 +24,7 @@ import Testing
     }
 
     /// Hand-computed: 240f, log₂, ⌊· + 0.01⌋, 2^k/240.
-    @Test(arguments: [
+    static let quantisationTable: [(frameInterval: Double, expected: Double)] = [
         (1.0 / 60, 4.0 / 240),      // 4 → 2 → ⌊2.01⌋ = 2
         (1.0 / 30, 8.0 / 240),      // 8 → 3
         (0.05, 8.0 / 240),          // 12 → 3.585 → 3
@@ -34,8 +34,13 @@ import Testing
         (0.1, 16.0 / 240),          // 24 → 4.585 → 4
         (0.02, 4.0 / 240),          // 4.8 → 2.263 → 2
         (1.0, 128.0 / 240),         // 240 → 7.907 → 7
-        (0.0, 0.0), (-1.0 / 60, 0.0), (Double.nan, 0.0), (Double.infinity, 0.0),
-    ])
+        (0.0, 0.0),
+        (-1.0 / 60, 0.0),
+        (Double.nan, 0.0),
+        (Double.infinity, 0.0),
+    ]
+
+    @Test(arguments: quantisationTable)
     func quantisation(frameInterval: Double, expected: Double) {
         var transaction = Transaction()
         transaction.animationFrameInterval = frameInterval
