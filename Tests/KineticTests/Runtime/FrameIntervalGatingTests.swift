@@ -137,6 +137,26 @@ private func transaction(_ animation: Animation?, frameInterval: Double? = nil, 
         #expect(attribute.animator?.frameInterval == 0)
     }
 
+    /// A forked logical listener (§6.4) follows the old animation at the running animation's
+    /// evaluation times: q = 1/30, A logically complete from elapsed 0.035; B combines at 0.034
+    /// (evaluated at once: ⌊1.02⌋ = 1 → nextTime 2/30, threshold 0.05). 0.040 is held, so the fork is
+    /// not evaluated there although A would be complete; it fires at the evaluation at 0.051.
+    @Test func forkedListenersFollowTheEvaluationFrames() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(0.0)
+        let logical = CompletionCounter()
+        var first = transaction(.testLinear(1, logicalTime: 0.035), frameInterval: 1.0 / 30)
+        first.addAnimationCompletion(logical.callback(graph))
+        withTransaction(first) { attribute.value = 100 }
+        graph.advance(to: 0.034)
+        withTransaction(transaction(.testLinear(1), frameInterval: 1.0 / 30)) { attribute.value = 200 }
+        #expect(attribute.forks.count == 1)
+        graph.advance(to: 0.040)
+        #expect(logical.count == 0)
+        graph.advance(to: 0.051)
+        #expect(logical.times == [0.051])
+    }
+
     @Test func reasonIsKeptOnlyBelowOneSixtieth() {
         let graph = AnimationGraph()
         func reason(frameInterval: Double?) -> UInt32? {
