@@ -35,7 +35,11 @@ extension AnimatableAttribute {
         guard let animation else { return }
 
         if laneGroup != nil {
-            if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) { return }
+            if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) {
+                // A lane's animation has q = 0, and min(0, q_new) = 0 keeps it on the lane.
+                animator?.adoptFrameInterval(of: transaction, merging: true)
+                return
+            }
             leaveSpringLane()
         }
         let state: AnimatorState<Data>
@@ -45,9 +49,11 @@ extension AnimatableAttribute {
                 forks.append(fork)
             }
             state = running
+            state.adoptFrameInterval(of: transaction, merging: true)
         } else {
             state = AnimatorState(animation: animation, interval: delta, beginTime: graph.time,
                                   environment: graph.environment)
+            state.adoptFrameInterval(of: transaction, merging: false)
         }
         state.attach(completions)
         // Like SwiftUI (nextTime = T), the changed animation is evaluated at once, at the change's
@@ -102,11 +108,14 @@ extension AnimatableAttribute: AttributeNode {
     func update(at time: TimeInterval) -> Bool {
         // A spring on the grouped path is stepped by its group (its state here is stale); the
         // attribute can still be listed here when it entered a group during this very update pass.
+        // Forks follow the old animations at the times the running animation is evaluated, so a
+        // frame that re-shows P (spec §5.2 frame gating) skips them too.
+        let isHeld = animator?.isHeld(at: time) ?? false
         if laneGroup == nil {
             evaluateAnimator(at: time)
             if enterSpringLaneIfEligible() { return !forks.isEmpty }
         }
-        if !forks.isEmpty {
+        if !forks.isEmpty, !isHeld {
             var index = 0
             while index < forks.count {
                 if forks[index].evaluate(at: time) {

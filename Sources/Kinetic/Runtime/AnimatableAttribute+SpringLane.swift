@@ -40,9 +40,12 @@ extension AnimatableAttribute: SpringLaneOwner {
     }
 
     /// Moves the running animation into a group when it is a fluid spring without a running blend,
-    /// the data type has a lane codec and no fork needs per-attribute evaluation.
+    /// the data type has a lane codec, no fork needs per-attribute evaluation and the animation has no
+    /// frame interval (q = 0: a group steps every lane at every advance, so it cannot hold P between
+    /// a quantised animation's evaluations; those stay on the generic path).
     func enterSpringLaneIfEligible() -> Bool {
-        guard laneGroup == nil, forks.isEmpty, let graph, let state = animator, let codec = laneCodec,
+        guard laneGroup == nil, forks.isEmpty, let graph, let state = animator, state.frameInterval == 0,
+              let codec = laneCodec,
               let spring = state.animation.base as? FluidSpringAnimation else { return false }
         let springState = state.context.state[FluidSpringState<Data>.self]
         let elapsed = graph.time - state.beginTime

@@ -6,7 +6,8 @@ extension AnimatorState {
     /// Returns the fork that keeps following the old animation for the current logical listeners
     /// (spec §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
     /// A, value: I, time: e, context: σ)` the new animation adopts the (mutated) state; otherwise both
-    /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta.
+    /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta and nextTime ← time, so the
+    /// change is evaluated at once even between frame-interval grid points.
     func change(by delta: V, animation newAnimation: Animation, at time: TimeInterval,
                          environment: EnvironmentValues) -> LogicalFork<V>? {
         let elapsed = max(0, time - beginTime)
@@ -25,6 +26,7 @@ extension AnimatorState {
             combine(with: newAnimation, startingAt: elapsed, target: interval + delta, environment: environment)
         }
         interval += delta
+        nextTime = time
         return fork
     }
 

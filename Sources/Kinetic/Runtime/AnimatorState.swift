@@ -25,6 +25,14 @@ final class AnimatorState<V: VectorArithmetic> {
     var beginTime: TimeInterval
     /// y of the last evaluation (P): the offset from the start, value units.
     var offset: V = .zero
+    /// q, seconds: the quantised frame interval; 0 evaluates at every update (spec §5.2).
+    var frameInterval: TimeInterval = 0
+    /// nextTime, graph seconds: with q > 0, updates at or before nextTime − q/2 re-show P.
+    var nextTime: TimeInterval
+    /// Graph time of the last evaluation (the time of the presented P), seconds.
+    var evaluationTime: TimeInterval
+    /// The change's ``Transaction/animationReason``, kept only while q < 1/60 s.
+    var reason: UInt32?
     /// Registrations waiting for logical completion of the *current* change's animation.
     var logicalListeners: [AnimationCompletion] = []
     /// Registrations waiting for this state to be dropped.
@@ -35,6 +43,8 @@ final class AnimatorState<V: VectorArithmetic> {
         self.context = AnimationContext(environment: environment)
         self.interval = interval
         self.beginTime = beginTime
+        self.nextTime = beginTime
+        self.evaluationTime = beginTime
     }
 
     /// Counts the change's completion registrations and files them by criteria (spec §6.4).
@@ -54,6 +64,9 @@ final class AnimatorState<V: VectorArithmetic> {
     /// Evaluates at graph time `time`; `false` when the animation is over (it returned `nil`, or a
     /// value that is not finite, which Kinetic never presents).
     func evaluate(at time: TimeInterval) -> Bool {
+        if isHeld(at: time) { return true }
+        if frameInterval > 0 { nextTime = ((time / frameInterval).rounded(.down) + 1) * frameInterval }
+        evaluationTime = time
         let elapsed = max(0, time - beginTime)
         guard let y = animation.animate(value: interval, time: elapsed, context: &context),
               y.magnitudeSquared.isFinite else { return false }
@@ -66,8 +79,10 @@ final class AnimatorState<V: VectorArithmetic> {
     }
 
     /// The presentation velocity at graph time `time`, value units per second, when the animation
-    /// reports one: dy/dt, since the presentation is M + y − I.
+    /// reports one: dy/dt, since the presentation is M + y − I. With a frame interval the presented
+    /// P is the last evaluation's, so the velocity is the one at that evaluation's time.
     func velocity(at time: TimeInterval) -> V? {
-        animation.velocity(value: interval, time: max(0, time - beginTime), context: context)
+        let shownTime = frameInterval > 0 ? evaluationTime : time
+        return animation.velocity(value: interval, time: max(0, shownTime - beginTime), context: context)
     }
 }

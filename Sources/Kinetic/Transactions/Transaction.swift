@@ -28,6 +28,8 @@ public struct Transaction: @unchecked Sendable {
     var storedIsContinuous = false
     var storedTracksVelocity = false
     var storedCompletions: [AnimationCompletion] = []
+    var storedAnimationFrameInterval: Double?
+    var storedAnimationReason: UInt32?
     var setKeys: BuiltInKeys = []
 
     struct BuiltInKeys: OptionSet {
@@ -37,6 +39,8 @@ public struct Transaction: @unchecked Sendable {
         static let isContinuous = BuiltInKeys(rawValue: 1 << 2)
         static let tracksVelocity = BuiltInKeys(rawValue: 1 << 3)
         static let completions = BuiltInKeys(rawValue: 1 << 4)
+        static let animationFrameInterval = BuiltInKeys(rawValue: 1 << 5)
+        static let animationReason = BuiltInKeys(rawValue: 1 << 6)
     }
 
     /// An empty transaction: no animation, every key at its default value.
@@ -65,6 +69,10 @@ public struct Transaction: @unchecked Sendable {
         if keys.contains(.isContinuous) { result.storedIsContinuous = other.storedIsContinuous }
         if keys.contains(.tracksVelocity) { result.storedTracksVelocity = other.storedTracksVelocity }
         if keys.contains(.completions) { result.storedCompletions = other.storedCompletions }
+        if keys.contains(.animationFrameInterval) {
+            result.storedAnimationFrameInterval = other.storedAnimationFrameInterval
+        }
+        if keys.contains(.animationReason) { result.storedAnimationReason = other.storedAnimationReason }
         result.setKeys.formUnion(keys)
         return result
     }
