@@ -25,7 +25,7 @@ swift build -c release --product kineticd >/dev/null
 swift build -c release --product kineticctl >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
 switches() {  # "tid:count" for every thread of $1 (voluntary + involuntary context switches)
   for status in /proc/"$1"/task/*/status; do
