@@ -10,15 +10,22 @@
 #           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
 #   latency: input event timestamp → subscriber holding the frame that contains it, during a real-time
 #           looping replay of Recordings/swipe-fling.evemu (Benchmarks/latency.py, 20 s).
-# Usage: Benchmarks/daemon-bench.sh   (builds `-c release` first)
+# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency]   (builds `-c release` first)
 set -euo pipefail
+only="${2:-}"
+if [ "${1:-}" = "--only" ]; then
+  case "$only" in idle|replay|fanout|latency) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency]" >&2; exit 2 ;; esac
+elif [ $# -gt 0 ]; then
+  echo "usage: $0 [--only idle|replay|fanout|latency]" >&2; exit 2
+fi
+part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 swift build -c release --product kineticd >/dev/null
 swift build -c release --product kineticctl >/dev/null
 bin="$(swift build -c release --show-bin-path)"
 work="$(mktemp -d)"
-trap 'kill "${pid:-0}" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
 switches() {  # "tid:count" for every thread of $1 (voluntary + involuntary context switches)
   for status in /proc/"$1"/task/*/status; do
@@ -35,6 +42,7 @@ print(sum(int(v) - int(a.get(t, 0)) for t, v in b.items()))" "$1" "$2"
 }
 cputicks() { awk '{print $14 + $15}' /proc/"$1"/stat; }
 
+if part idle; then
 "$bin/kineticd" --socket "$work/k.sock" --config /dev/null 2>"$work/log" &
 pid=$!
 sleep 2
@@ -44,7 +52,9 @@ s1=$(switches "$pid"); c1=$(cputicks "$pid")
 threads=$(ls /proc/"$pid"/task | wc -l)
 echo "idle 10 s: $(delta "$s0" "$s1") context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
 kill "$pid"; wait "$pid" 2>/dev/null || true
+fi
 
+if part replay; then
 python3 - "$root/Recordings/drag-hold.evemu" "$work/long.evemu" <<'PY'
 import sys
 src, dst = sys.argv[1], sys.argv[2]
@@ -68,7 +78,9 @@ frames, wall = $frames, $end - $start
 simulated = frames / 120
 print(f'replay: {frames} frames = {simulated:.1f} s of 120 Hz ticks in {wall:.3f} s wall: {simulated / wall:.0f}x real time')
 "
+fi
 
+if part fanout; then
 cc -O2 -pthread -o "$work/fanout" "$root/Benchmarks/fanout.c" -lm
 printf 'max_clients: 2000\n' > "$work/fanout.yaml"
 ulimit -n 8192
@@ -77,9 +89,12 @@ pid=$!
 sleep 1
 "$work/fanout" "$work/f.sock" "$pid" 1000 10
 kill "$pid"; wait "$pid" 2>/dev/null || true
+fi
 
+if part latency; then
 "$bin/kineticd" --socket "$work/l.sock" --replay "$root/Recordings/swipe-fling.evemu" --loop 2>"$work/log" &
 pid=$!
 sleep 1
 python3 "$root/Benchmarks/latency.py" "$work/l.sock" "$root/Recordings/swipe-fling.evemu" 20
 kill "$pid"; wait "$pid" 2>/dev/null || true
+fi

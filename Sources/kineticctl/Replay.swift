@@ -27,13 +27,8 @@ struct Replay: ParsableCommand {
             configuration.rateHz = rate
         }
         let schedule = try ReplaySchedule.load(path: recording)
-        let frames = try OfflineReplay.run(schedule: schedule, configuration: configuration,
-                                           patterns: channels.split(separator: ",").map(String.init))
-        var output = ""
-        for frame in frames {
-            output += frame
-            output += "\n"
-        }
-        print(output, terminator: "")
+        let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: configuration,
+                                                 patterns: channels.split(separator: ",").map(String.init))
+        try StandardOutput.write(output)
     }
 }

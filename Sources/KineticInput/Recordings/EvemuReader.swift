@@ -31,15 +31,12 @@ struct EvemuReader {
                                  found: "\(text.utf8.count) bytes")
         }
         // Split on the byte: "\r\n" is one Character, so splitting Characters on "\n" would miss CRLF lines.
-        for rawBytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let rawLine = Substring(rawBytes)
-            let line = rawLine.utf8.last == UInt8(ascii: "\r") ? Substring(rawLine.utf8.dropLast()) : rawLine
-            guard line.utf8.count <= limits.maximumLineLength else {
-                throw error("a line of at most \(limits.maximumLineLength) bytes", "a line of \(line.utf8.count) bytes")
-            }
-            try readLine(line)
+        var failure: RecordingError?
+        var contiguous = text
+        contiguous.withUTF8 { bytes in
+            do throws(RecordingError) { try readLines(bytes, of: text) } catch { failure = error }
         }
+        if let failure { throw failure }
         guard let name else {
             throw RecordingError(source: source, line: lineNumber, expected: "an 'N: <device name>' line",
                                  found: "end of file")

@@ -44,24 +44,34 @@ public enum FrameEncoder {
             }
             return bytes
         case .jsonLines:
-            var text = "{\"type\":\"frame\",\"generation\":\(layout.generation),\"seq\":\(seq),\"time_ns\":\(timeNanoseconds),\"values\":{"
+            // Built as bytes, not a String: this runs once per tick for every JSON subscriber, and
+            // `kineticctl replay` is mostly this loop.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(80 + layout.channels.count * 96)
+            bytes.append(contentsOf: #"{"type":"frame","generation":"#.utf8)
+            JSONValue.writeDecimal(UInt64(layout.generation), to: &bytes)
+            bytes.append(contentsOf: #","seq":"#.utf8)
+            JSONValue.writeDecimal(seq, to: &bytes)
+            bytes.append(contentsOf: #","time_ns":"#.utf8)
+            JSONValue.writeDecimal(timeNanoseconds, to: &bytes)
+            bytes.append(contentsOf: #","values":{"#.utf8)
             for (n, (channel, sample)) in zip(layout.channels, samples).enumerated() {
-                if n > 0 { text += "," }
-                JSONValue.writeString(channel.name, to: &text)
-                text += ":{\"value\":["
+                if n > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(channel.name, to: &bytes)
+                bytes.append(contentsOf: #":{"value":["#.utf8)
                 for i in 0..<channel.dimension {
-                    if i > 0 { text += "," }
-                    JSONValue.writeNumber(component(sample.value, i), to: &text)
+                    if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONValue.writeNumber(component(sample.value, i), to: &bytes)
                 }
-                text += "],\"velocity\":["
+                bytes.append(contentsOf: #"],"velocity":["#.utf8)
                 for i in 0..<channel.dimension {
-                    if i > 0 { text += "," }
-                    JSONValue.writeNumber(component(sample.velocity, i), to: &text)
+                    if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONValue.writeNumber(component(sample.velocity, i), to: &bytes)
                 }
-                text += "]}"
+                bytes.append(contentsOf: "]}".utf8)
             }
-            text += "}}\n"
-            return Array(text.utf8)
+            bytes.append(contentsOf: "}}\n".utf8)
+            return bytes
         }
     }
 

@@ -32,6 +32,29 @@ public enum OfflineReplay {
     public static func run(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
                            epoch: UInt64 = defaultEpoch, offset: Int64? = nil, tickTimes: [UInt64]? = nil,
                            settleLimit: Double = 10) throws -> [String] {
+        try collect(schedule: schedule, configuration: configuration, patterns: patterns, epoch: epoch, offset: offset,
+                    tickTimes: tickTimes, settleLimit: settleLimit).frames.map { frame in
+            String(decoding: frame.readableBytesView.dropLast(), as: UTF8.self)
+        }
+    }
+
+    /// The same frames as ``run(schedule:configuration:patterns:epoch:offset:tickTimes:settleLimit:)``
+    /// as one block of JSON Lines text (each frame followed by its newline), ready to be written out
+    /// in one go: what `kineticctl replay` prints.
+    public static func jsonLines(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
+                                 epoch: UInt64 = defaultEpoch, offset: Int64? = nil, tickTimes: [UInt64]? = nil,
+                                 settleLimit: Double = 10) throws -> [UInt8] {
+        let frames = try collect(schedule: schedule, configuration: configuration, patterns: patterns, epoch: epoch,
+                                 offset: offset, tickTimes: tickTimes, settleLimit: settleLimit).frames
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(frames.reduce(0) { $0 + $1.readableBytes })
+        for frame in frames { bytes.append(contentsOf: frame.readableBytesView) }
+        return bytes
+    }
+
+    private static func collect(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String],
+                                epoch: UInt64, offset: Int64?, tickTimes: [UInt64]?,
+                                settleLimit: Double) throws -> FrameCollector {
         let clock = VirtualTickSource(rateHz: configuration.rateHz, startTime: epoch)
         let engine = GraphChannelEngine(epoch: epoch)
         engine.reduceMotion = configuration.reduceMotion
@@ -86,8 +109,6 @@ public enum OfflineReplay {
                 clock.advance(to: time)
             }
         }
-        return collector.frames.map { frame in
-            String(decoding: frame.readableBytesView.dropLast(), as: UTF8.self)
-        }
+        return collector
     }
 }
