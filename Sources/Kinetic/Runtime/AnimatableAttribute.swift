@@ -79,6 +79,18 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// Whether an animation is running on this attribute (velocity tracking included).
     public var isAnimating: Bool { animator != nil }
 
+    /// Drops every animation running on this attribute (merged, combined and forked ones included), so
+    /// that the presentation is the model value at once. Their `.removed` completions, and
+    /// `.logicallyComplete` ones not yet fired, fire now, once each (spec §6.4).
+    ///
+    /// SwiftUI has no such call: there an un-animated change leaves a running animation alone and
+    /// shifts the presentation by the change (§5.1). A headless client that wants a jump — the daemon's
+    /// `set` command — removes the animations first, then changes the value without animation.
+    public func removeAnimations() {
+        stopAnimating()
+        graph?.runDueCompletions()
+    }
+
     /// The presentation minus the model, or `nil` when they are equal by construction (idle).
     var presentationOffset: Data? {
         if let offset = laneOffset { return offset }

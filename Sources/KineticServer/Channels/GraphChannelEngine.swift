@@ -89,20 +89,10 @@ public final class GraphChannelEngine: ChannelEngine {
         let i = try index(of: name)
         try check(value, for: i)
         graph.advance(to: seconds(time))
-        stopAnimating(entries[i].attribute)
+        entries[i].attribute.removeAnimations()
         withTransaction(\.disablesAnimations, true) { entries[i].attribute.value = AnimatableVector(value) }
         entries[i].lastPresentation = value
         return takeEvents()
-    }
-
-    /// A change whose delta is not finite makes the attribute drop its animation and snap
-    /// (AnimatableAttribute's documented rule), which is how a jump removes a running animation.
-    private func stopAnimating(_ attribute: AnimatableAttribute<AnimatableVector>) {
-        guard attribute.isAnimating else { return }
-        let dimension = attribute.value.dimension
-        withTransaction(\.disablesAnimations, true) {
-            attribute.value = AnimatableVector(Array(repeating: .nan, count: max(1, dimension)))
-        }
     }
 
     /// Sets the attribute to `value` inside `withAnimation` (the expression mapped under reduce motion; `.default` when `nil`), at `time`; a completion token becomes a completion handler whose event is returned once it fires.
@@ -135,7 +125,7 @@ public final class GraphChannelEngine: ChannelEngine {
     public func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
         let i = try index(of: name)
         graph.advance(to: seconds(time))
-        stopAnimating(entries[i].attribute)
+        entries[i].attribute.removeAnimations()
         entries.remove(at: i)
         tableVersion += 1
         return takeEvents()
