@@ -22,6 +22,7 @@ test: deps
 	@./scripts/check-doc-comments.py Sources
 	$(SWIFT) test --skip-build
 	@./scripts/check-systemd.sh
+	@./scripts/check-idle.sh
 	@$(MAKE) --no-print-directory vm-test
 
 # The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and

@@ -45,7 +45,7 @@ notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 notify.bind(notify_path)
 notify.settimeout(10)
 daemon = subprocess.Popen(["systemd-socket-activate", "-l", sock_path, "--fdname=clients",
-                           "-E", "NOTIFY_SOCKET=" + notify_path, binary, "--config", "/dev/null"],
+                           "-E", "NOTIFY_SOCKET=" + notify_path, "-E", "WATCHDOG_USEC=200000", binary, "--config", "/dev/null"],
                           stderr=subprocess.DEVNULL)
 try:
     # The activator execs kineticd on the first connection. It binds before it listens, so the path can
@@ -67,13 +67,19 @@ try:
     assert reply.get("ok") is True, reply
     ready = notify.recv(4096).decode()
     assert ready.startswith("READY=1\nSTATUS=serving on socket-activated fd 3 (clients)"), ready
+    # WATCHDOG_USEC=200000: a keep-alive every 100 ms from the event loop while serving.
+    keepalives = [notify.recv(4096).decode() for _ in range(3)]
+    assert keepalives == ["WATCHDOG=1"] * 3, keepalives
     daemon.send_signal(signal.SIGTERM)
-    stopping = notify.recv(4096).decode()
+    while True:
+        stopping = notify.recv(4096).decode()
+        if stopping != "WATCHDOG=1":
+            break
     assert stopping.startswith("STOPPING=1"), stopping
     event = json.loads(client.makefile().readline())
     assert event == {"type": "event", "event": "shutdown"}, event
     assert daemon.wait(timeout=10) == 0
-    print("check-systemd: socket activation, READY=1, STOPPING=1 and the shutdown event work")
+    print("check-systemd: socket activation, READY=1, WATCHDOG=1 keep-alives, STOPPING=1 and the shutdown event work")
 finally:
     if daemon.poll() is None:
         daemon.kill()

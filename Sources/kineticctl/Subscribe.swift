@@ -47,11 +47,12 @@ struct Subscribe: ParsableCommand {
                 }
                 let line = FrameEncoder.encode(seq: frame.seq, timeNanoseconds: frame.timeNanoseconds, layout: layout,
                                                samples: samples, encoding: .jsonLines)
-                print(String(decoding: line.dropLast(), as: UTF8.self))
+                // write(2) per line, not print: a pipe (`| jq`, `| head`, `timeout`) gets each line at once.
+                try StandardOutput.write(Array(line))
                 frames += 1
                 if let count, frames >= count { return }
             case .message(_, let object):
-                if !framesOnly { print(JSONValue.object(object).jsonText) }
+                if !framesOnly { try StandardOutput.write(Array((JSONValue.object(object).jsonText + "\n").utf8)) }
                 if object["type"] == "error" { throw ExitCode.failure }
             }
         }

@@ -59,6 +59,22 @@ struct Kineticd: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     var logLevel: String = "info"
 
+    /// The entry point: installs the idle-silent global executor before anything is awaited, then
+    /// parses the command line and runs, as `AsyncParsableCommand.main()` does.
+    static func main() async {
+        IdleExecutor.install()
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     func validate() throws {
         if loop, replay == nil { throw ValidationError("--loop needs --replay FILE") }
         if let rate, !TickRate.range.contains(rate) { throw ValidationError("--rate must be between 30 and 480 Hz, got \(rate)") }

@@ -87,21 +87,14 @@ public struct KineticDaemonService: Service {
         }
         notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
 
-        await withTaskGroup(of: Void.self) { group in
-            if let interval = notifier.watchdogInterval {
-                let notifier = self.notifier
-                group.addTask {
-                    while !Task.isCancelled {
-                        // Only a responsive event loop earns a keep-alive: a stuck loop lets systemd restart us.
-                        _ = try? await server.withCore { $0.tickCount }
-                        notifier.watchdog()
-                        try? await Task.sleep(for: interval)
-                    }
-                }
-            }
-            try? await gracefulShutdown()
-            group.cancelAll()
+        // The keep-alive runs on the server's event loop, so a stuck loop earns none and systemd
+        // restarts us. A scheduled task, not Task.sleep: see IdleExecutor.
+        let watchdog = notifier.watchdogInterval.map { interval in
+            let notifier = self.notifier
+            return server.scheduleRepeating(every: interval) { notifier.watchdog() }
         }
+        try? await gracefulShutdown()
+        watchdog?.cancel()
         notifier.stopping(status: "shutting down")
         logger.info("shutting down: closing clients")
         input?.stop()
