@@ -3,6 +3,7 @@ import KineticServer
 
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "animate",
         abstract: "Animates a channel to a value.",
         discussion: """
             The animation is written in SwiftUI syntax; errors point at the column.
@@ -51,13 +52,14 @@ struct SetValue: ParsableCommand {
 }
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Lists the channels (name, dimension, owner).")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the channels (name, dimension, owner).")
     @OptionGroup var connection: ConnectionOptions
     func run() throws { try printReply(try connection.connect().command(.list)) }
 }
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Shows the daemon's state: tick rate, clients, channels, ticks, missed ticks, reduce motion.")
     @OptionGroup var connection: ConnectionOptions
     func run() throws { try printReply(try connection.connect().command(.status)) }

@@ -5,6 +5,7 @@ import KineticServer
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Runs kineticd on a private socket replaying a recording, and shows the finger against the spring.",
         discussion: """
             The daemon runs inside this process on a socket in a temporary directory, replays the

@@ -4,6 +4,7 @@ import KineticServer
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "devices",
         abstract: "Lists the input devices kineticd can bind (reads /dev/input directly; needs the input group).",
         discussion: """
             One JSON line per event node: path, name, class (touchscreen, touchpad, mouse, …), or the error

@@ -5,6 +5,7 @@ import KineticServer
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plot",
         abstract: "Renders a recording (replayed offline) or frames to an SVG of value and velocity against time.",
         discussion: """
             For every channel component: a value panel and a velocity panel over a shared time axis \

@@ -4,6 +4,7 @@ import KineticInput
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "record",
         abstract: "Records an input device to an evemu file that kineticd --replay and kineticctl replay read.",
         discussion: """
             Reads the evdev node directly (needs the input group), writing whole frames and syncing the

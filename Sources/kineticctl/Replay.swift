@@ -3,6 +3,7 @@ import KineticServer
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Replays a recording offline, as fast as possible, and prints the frames as JSON lines.",
         discussion: """
             The recording (evemu or libinput record) goes through the daemon's own bindings, engine and

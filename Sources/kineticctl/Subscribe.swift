@@ -3,6 +3,7 @@ import KineticServer
 
 struct Subscribe: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "subscribe",
         abstract: "Prints frames (and schemas and events) as JSON lines.",
         discussion: """
             Every frame is printed in the protocol's JSON frame shape, whichever encoding carries it:

@@ -143,7 +143,7 @@ extension AnimatableAttribute: SpringLaneOwner {
                 return true
             }
             group.remove(at: laneIndex)
-            let newGroup = graph.springGroup(for: key)
+            let newGroup = graph.springGroup(for: key, reusing: group)
             newGroup.append(owner: self, record: x, target: target, tolerance: toleranceSquared)
             laneGroup = newGroup
             return false

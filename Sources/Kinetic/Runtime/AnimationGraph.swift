@@ -38,6 +38,9 @@ public final class AnimationGraph {
     /// Fluid springs stepped in groups (see ``SpringLaneGroup``), and the groups by current key.
     var springGroups: [SpringLaneGroup] = []
     var springGroupIndex: [SpringLaneKey: SpringLaneGroup] = [:]
+    /// Whether ``springGroupIndex`` reflects the groups' current keys (a step moves every clock, so
+    /// it goes stale and is rebuilt at the next lookup that needs it, not at every step).
+    var springGroupIndexIsCurrent = true
     var lastSpringGroup: SpringLaneGroup?
 
     /// A graph whose clock starts at `time` seconds.

@@ -71,6 +71,19 @@ final class SpringLaneGroup {
         updateRows()
     }
 
+    /// Makes an empty group the group of `key`, in the state `init(key:)` gives, keeping the arrays'
+    /// capacity and the cached powers of M (valid because `key` has the same spring: callers check
+    /// `key.animation` and `key.dimension` equal the current key's).
+    func reset(key: SpringLaneKey) {
+        precondition(owners.isEmpty && key.animation == self.key.animation && key.dimension == dimension)
+        self.key = key
+        transition = .identity
+        isAtBase = true
+        baseForceIsDerived = derivesForce && key.clock > key.startTime
+        rows = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
+        updateRows()
+    }
+
     /// Whether the lanes' current force is the derived α·u + β·v: they have taken a sub-step since the
     /// last merge (the sub-step clock is past the start time) and the derivation is well conditioned.
     private var forceIsDerived: Bool { derivesForce && key.clock > key.startTime }

@@ -100,13 +100,7 @@ public final class GraphChannelEngine: ChannelEngine {
                         completion: CompletionToken?, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
         let i = try index(of: name)
         try check(value, for: i)
-        let animation: Animation
-        do {
-            animation = try expression?.animation(reduceMotion: reduceMotion)
-                ?? (reduceMotion ? AnimationExpression.reducedMotionAnimation : .default)
-        } catch {
-            throw ProtocolError(.badAnimation, "animation \"\(error.text)\": column \(error.column): \(error.reason)")
-        }
+        let animation = try resolve(expression)
         graph.advance(to: seconds(time))
         let attribute = entries[i].attribute
         let target = AnimatableVector(value)
@@ -120,6 +114,30 @@ public final class GraphChannelEngine: ChannelEngine {
         }
         return takeEvents()
     }
+
+    /// The animation `expression` stands for under the current reduce-motion setting (`.default`
+    /// when `nil`). A binding sends the same expression with every input frame, so the last few
+    /// resolutions are kept: building an `Animation` from its expression costs more than the
+    /// retarget itself. `Animation` is a value, so a cached one behaves exactly as a fresh one.
+    private func resolve(_ expression: AnimationExpression?) throws(ProtocolError) -> Animation {
+        let reduceMotion = self.reduceMotion
+        if let hit = resolved.first(where: { $0.reduceMotion == reduceMotion && $0.expression == expression }) {
+            return hit.animation
+        }
+        let animation: Animation
+        do {
+            animation = try expression?.animation(reduceMotion: reduceMotion)
+                ?? (reduceMotion ? AnimationExpression.reducedMotionAnimation : .default)
+        } catch {
+            throw ProtocolError(.badAnimation, "animation \"\(error.text)\": column \(error.column): \(error.reason)")
+        }
+        if resolved.count == Self.resolvedCapacity { resolved.removeFirst() }
+        resolved.append((expression, reduceMotion, animation))
+        return animation
+    }
+
+    private static let resolvedCapacity = 8
+    private var resolved: [(expression: AnimationExpression?, reduceMotion: Bool, animation: Animation)] = []
 
     /// Stops the channel's animation (its listeners fire) and removes it.
     public func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {

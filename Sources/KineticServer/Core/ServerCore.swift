@@ -16,6 +16,10 @@ public final class ServerCore {
     private let now: () -> UInt64
     private let wake: () -> Void
     private var sessions: [ClientID: ClientSession] = [:]
+    /// The sessions in connection (id) order: ticks and broadcasts visit clients in this order
+    /// without sorting the dictionary's keys every time. Iterated as a snapshot; a session removed
+    /// meanwhile is skipped by checking it is still the registered one.
+    private var ordered: [ClientSession] = []
     private var nextClientID: ClientID = 1
     private var rejectedCount = 0
 
@@ -73,8 +77,10 @@ public final class ServerCore {
         }
         let id = nextClientID
         nextClientID += 1
-        sessions[id] = ClientSession(id: id, peer: peer, sink: sink,
-                                     maximumMessageSize: configuration.maximumMessageSize, rejected: full)
+        let session = ClientSession(id: id, peer: peer, sink: sink,
+                                    maximumMessageSize: configuration.maximumMessageSize, rejected: full)
+        sessions[id] = session
+        ordered.append(session)  // ids only grow: the array stays sorted
         if full { rejectedCount += 1 }
         return id
     }
@@ -82,6 +88,7 @@ public final class ServerCore {
     /// Forgets a connection that closed; the channels it defined are removed.
     public func disconnect(_ id: ClientID) {
         guard let session = sessions.removeValue(forKey: id) else { return }
+        if let index = ordered.firstIndex(where: { $0 === session }) { ordered.remove(at: index) }
         session.closed = true
         if session.rejected { rejectedCount -= 1 }
         let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
@@ -255,8 +262,8 @@ public final class ServerCore {
 
     /// Sends `event` to every connected client (device and gesture notifications).
     public func broadcast(_ event: Event) {
-        for id in sessions.keys.sorted() {
-            if let session = sessions[id], !session.rejected, session.decoder.encoding != nil { session.send(.event(event)) }
+        for session in ordered where sessions[session.id] === session {
+            if !session.rejected, session.decoder.encoding != nil { session.send(.event(event)) }
         }
     }
 
@@ -319,9 +326,10 @@ public final class ServerCore {
         let samples = engine.samples()
         let keepTicking = needsFrame || !engine.isSettled
         needsFrame = false
-        var cache: [CacheKey: ByteBuffer] = [:]
-        for id in sessions.keys.sorted() {
-            guard let session = sessions[id], !session.closed, session.patterns != nil else { continue }
+        // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
+        var cache: [(key: CacheKey, frame: ByteBuffer)] = []
+        for session in ordered where sessions[session.id] === session {
+            guard !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
             // The last frame before the clock stops goes to every subscriber, decimated or not, so
             // that each one ends on the settled values.
@@ -329,13 +337,13 @@ public final class ServerCore {
             guard let layout = session.layout, due else { continue }
             let key = CacheKey(generation: layout.generation, encoding: session.encoding)
             let frame: ByteBuffer
-            if let cached = cache[key] {
-                frame = cached
+            if let cached = cache.first(where: { $0.key == key }) {
+                frame = cached.frame
             } else {
                 let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
                 frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: tick.time, layout: layout,
                                                               samples: selected, encoding: session.encoding))
-                cache[key] = frame
+                cache.append((key, frame))
             }
             session.sink.sendFrame(frame)
             framesOffered += 1
@@ -351,8 +359,7 @@ public final class ServerCore {
     /// Tells every client the server is stopping (a `shutdown` event), then closes them all.
     public func shutdown() {
         shuttingDown = true
-        for id in sessions.keys.sorted() {
-            guard let session = sessions[id] else { continue }
+        for session in ordered where sessions[session.id] === session {
             if session.decoder.encoding != nil, !session.rejected { session.send(.event(Event(name: Event.shutdown))) }
             close(session)
         }

@@ -22,6 +22,11 @@ public struct ReplaySchedule: Sendable {
         for (index, recording) in recordings.enumerated() {
             items += recording.events.map { Item(recording: index, event: $0) }
         }
+        // Already in time order (one well-formed recording): the stable sort would return it unchanged.
+        if zip(items, items.dropFirst()).allSatisfy({ $0.event.time <= $1.event.time }) {
+            self.items = items
+            return
+        }
         self.items = items.enumerated().sorted { a, b in
             a.element.event.time != b.element.event.time ? a.element.event.time < b.element.event.time : a.offset < b.offset
         }.map(\.element)

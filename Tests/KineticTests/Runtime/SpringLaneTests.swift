@@ -105,6 +105,71 @@ struct ReferencePoint: Animatable, Equatable {
             #expect(graph.springGroups.filter { $0.count > 0 }.count == 1)
         }
     }
+
+    /// A drag: one channel re-targeted with `.interactiveSpring` at every input frame (several per
+    /// display frame, at their own times), then released with `.spring`. Each re-target gives the lane a
+    /// new clock, hence a new key; the emptied group is re-keyed in place instead of replaced, and
+    /// the motion still equals sub-stepping within 1e-9 at every frame.
+    @Test func dragRetargetedEveryInputFrameKeepsItsGroupAndMatchesSubStepping() {
+        let graph = AnimationGraph()
+        let lane = graph.attribute(TestPoint(x: 0, y: 0))
+        let reference = graph.attribute(ReferencePoint(x: 0, y: 0))
+        var groups: [SpringLaneGroup] = []  // held, so that a freed group's address cannot come back
+        var retargets = 0
+        for frame in 1...600 {
+            let frameTime = Double(frame) / 120
+            // Input at 1 kHz-ish between display frames, as an evdev device delivers it.
+            for k in 0..<(frame <= 120 ? 3 : 0) {
+                graph.advance(to: frameTime - Double(3 - k) / 400)
+                let finger = (x: 2.5 * Double(frame) + Double(k), y: 40 * sin(Double(frame) / 20))
+                withAnimation(.interactiveSpring) {
+                    lane.value = TestPoint(x: finger.x, y: finger.y)
+                    reference.value = ReferencePoint(x: finger.x, y: finger.y)
+                }
+                if let group = lane.laneGroup, !groups.contains(where: { $0 === group }) { groups.append(group) }
+                retargets += 1
+            }
+            if frame == 121 {
+                withAnimation(.spring) {
+                    lane.value = TestPoint(x: 400, y: 0)
+                    reference.value = ReferencePoint(x: 400, y: 0)
+                }
+            }
+            graph.advance(to: frameTime)
+            let p = lane.presentationValue, q = reference.presentationValue
+            #expect(abs(p.x - q.x) <= 1e-9 && abs(p.y - q.y) <= 1e-9, "frame \(frame)")
+            #expect(lane.isAnimating == reference.isAnimating, "frame \(frame)")
+        }
+        #expect(retargets == 360)
+        // One group carried the whole drag (the first re-target enters a lane; every later one re-keys it).
+        #expect(groups.count == 1)
+        #expect(graph.springGroups.count <= 1)
+        #expect(!lane.isAnimating && lane.presentationValue == TestPoint(x: 400, y: 0))
+    }
+
+    /// Two channels re-targeted in the same input frame: the first re-keys its own emptied group, the
+    /// second finds that key taken and joins the first's group (its own empty group is dropped at the
+    /// next step) — the one-group-per-frame sharing is kept.
+    @Test func reKeyedGroupIsSharedWithLanesRetargetedAtTheSameTime() {
+        let graph = AnimationGraph()
+        let first = graph.attribute(TestPoint(x: 0, y: 0)), second = graph.attribute(TestPoint(x: 0, y: 0))
+        for frame in 1...20 {
+            graph.advance(to: Double(frame) / 120)
+            withAnimation(.interactiveSpring) { first.value = TestPoint(x: Double(frame), y: 0) }
+            // The second channel's input comes a moment later on its own: a group of its own.
+            graph.advance(to: Double(frame) / 120 + 0.001)
+            withAnimation(.interactiveSpring) { second.value = TestPoint(x: 0, y: Double(frame)) }
+        }
+        #expect(first.laneGroup != nil && second.laneGroup != nil && first.laneGroup !== second.laneGroup)
+        graph.advance(to: 0.5)
+        withAnimation(.interactiveSpring) {
+            first.value = TestPoint(x: 100, y: 0)
+            second.value = TestPoint(x: 0, y: 100)
+        }
+        #expect(first.laneGroup != nil && first.laneGroup === second.laneGroup)
+        graph.advance(to: 0.51)
+        #expect(graph.springGroups.count == 1)
+    }
 }
 
 /// Edge cases of the grouped path, each against the generic path or a hand-computed expectation.
