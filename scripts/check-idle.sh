@@ -12,8 +12,11 @@ binary="${KINETICD_BINARY:-$root/.build/debug/kineticd}"
 [ -x "$binary" ] || { echo "check-idle: $binary is missing; build first (swift build --product kineticd)" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-python3 - "$binary" "$work" <<'PY'
+python3 - "$binary" "$work" "$root/scripts" <<'PY'
 import json, os, signal, socket, subprocess, sys, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[3])
+from unixclient import connect_when_listening
 binary, work = sys.argv[1], sys.argv[2]
 sock_path = os.path.join(work, "k.sock")
 daemon = subprocess.Popen([binary, "--socket", sock_path, "--config", "/dev/null"], stderr=subprocess.DEVNULL)
@@ -27,17 +30,7 @@ def switches():
     return counts
 
 try:
-    deadline = time.time() + 30
-    while True:
-        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            client.connect(sock_path)
-            break
-        except (FileNotFoundError, ConnectionRefusedError):
-            client.close()
-            if time.time() > deadline:
-                raise
-            time.sleep(0.05)
+    client = connect_when_listening(sock_path)
     client.settimeout(10)
     lines = client.makefile()
     def send(obj):

@@ -37,8 +37,11 @@ echo "check-systemd: verify clean, exposure $score (limit 1.0)"
 # Socket activation and sd_notify with systemd's own tools: systemd-socket-activate passes the listening
 # socket (LISTEN_FDS, as kineticd.socket would), a Python listener plays PID 1's NOTIFY_SOCKET.
 if command -v systemd-socket-activate >/dev/null; then
-  python3 - "$binary" "$work" <<'PY'
+  python3 - "$binary" "$work" "$root/scripts" <<'PY'
 import json, os, signal, socket, subprocess, sys, time
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[3])
+from unixclient import connect_when_listening
 binary, work = sys.argv[1], sys.argv[2]
 notify_path, sock_path = os.path.join(work, "notify"), os.path.join(work, "kineticd.sock")
 notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -48,19 +51,8 @@ daemon = subprocess.Popen(["systemd-socket-activate", "-l", sock_path, "--fdname
                            "-E", "NOTIFY_SOCKET=" + notify_path, "-E", "WATCHDOG_USEC=200000", binary, "--config", "/dev/null"],
                           stderr=subprocess.DEVNULL)
 try:
-    # The activator execs kineticd on the first connection. It binds before it listens, so the path can
-    # exist a moment before connections are accepted: retry until the deadline (a loaded CI machine is slow).
-    deadline = time.time() + 30
-    while True:
-        client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            client.connect(sock_path)
-            break
-        except (FileNotFoundError, ConnectionRefusedError):
-            client.close()
-            if time.time() > deadline:
-                raise
-            time.sleep(0.05)
+    # The activator execs kineticd on the first connection.
+    client = connect_when_listening(sock_path)
     client.sendall(b'{"type":"command","id":1,"op":"status"}\n')
     client.settimeout(10)
     reply = json.loads(client.makefile().readline())
