@@ -23,38 +23,22 @@ public enum EvemuFormat {
     }
 }
 
-/// Reads a whole file as UTF-8 text within the size limit.
+/// Reads a whole recording file as UTF-8 text within the size limit.
 enum RecordingFile {
     static func text(at path: String, limits: RecordingLimits) throws(RecordingError) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw RecordingError(source: path, line: 0, expected: "a readable file", found: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        // read(2) into one buffer sized from fstat (a pipe or a growing file may hold more: keep reading
-        // until end of file, never past the limit + 1 byte that proves the file too large).
-        var size = stat()
-        let hint = fstat(fd, &size) == 0 && size.st_size > 0 ? Int(size.st_size) : 64 * 1024
-        var bytes = [UInt8](repeating: 0, count: min(hint, limits.maximumBytes) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard count <= limits.maximumBytes else { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limits.maximumBytes + 1 - count)))
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: limits.maximumBytes)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                throw RecordingError(source: path, line: 0, expected: "a readable file", found: reason)
+            case .tooLarge:
+                throw RecordingError(source: path, line: 0, expected: "at most \(limits.maximumBytes) bytes",
+                                     found: "a larger file")
             }
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw RecordingError(source: path, line: 0, expected: "a readable file", found: String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            count += got
         }
-        guard count <= limits.maximumBytes else {
-            throw RecordingError(source: path, line: 0, expected: "at most \(limits.maximumBytes) bytes",
-                                 found: "a larger file")
-        }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw RecordingError(source: path, line: 0, expected: "UTF-8 text", found: "invalid UTF-8")
         }
         return text

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import KineticInput
 import Yams
 
 extension DaemonConfiguration {
@@ -39,10 +37,10 @@ extension DaemonConfiguration {
 
     /// Reads and parses a configuration file.
     public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
-        guard let text = FileText.read(path) else {
+        guard let bytes = try? FileBytes.read(path, limit: 1 << 20) else {
             throw ConfigurationError(source: path, reason: "cannot read the configuration file")
         }
-        return try parse(text, source: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), source: path)
     }
 }
 
@@ -201,21 +199,5 @@ struct YAMLReader {
             guard binding.rubberBand > 0, binding.rubberBand <= 1 else { throw error(rubber, "rubber_band is in (0, 1]; UIKit uses 0.55") }
         }
         return binding
-    }
-}
-
-/// Reads small text files without Foundation's file APIs (the server module stays lean).
-enum FileText {
-    static func read(_ path: String, limit: Int = 1 << 20) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= limit {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return bytes.count <= limit ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
