@@ -15,11 +15,11 @@ public final class ServerCore {
 
     private let now: () -> UInt64
     private let wake: () -> Void
-    private var sessions: [ClientID: ClientSession] = [:]
-    /// The sessions in connection (id) order: ticks and broadcasts visit clients in this order
-    /// without sorting the dictionary's keys every time. Iterated as a snapshot; a session removed
-    /// meanwhile is skipped by checking it is still the registered one.
-    private var ordered: [ClientSession] = []
+    /// The sessions in connection (id) order, the order in which ticks and broadcasts visit them.
+    /// Ids only grow, so appending keeps the array sorted and ``session(_:)`` finds one by binary
+    /// search. Loops iterate a snapshot: a session removed meanwhile is closed, and sending to or
+    /// closing a closed session does nothing.
+    private var sessions: [ClientSession] = []
     private var nextClientID: ClientID = 1
     private var rejectedCount = 0
 
@@ -65,6 +65,17 @@ public final class ServerCore {
 
     // MARK: Connections
 
+    private func index(of id: ClientID) -> Int? {
+        var low = 0, high = sessions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sessions[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < sessions.count && sessions[low].id == id ? low : nil
+    }
+
+    private func session(_ id: ClientID) -> ClientSession? { index(of: id).map { sessions[$0] } }
+
     /// Registers a new connection. Beyond ``ServerConfiguration/maximumClients`` the connection is
     /// kept only until its first bytes show its encoding, then gets `too_many_clients` and is closed;
     /// beyond a small number of such pending rejections it is closed at once.
@@ -79,16 +90,15 @@ public final class ServerCore {
         nextClientID += 1
         let session = ClientSession(id: id, peer: peer, sink: sink,
                                     maximumMessageSize: configuration.maximumMessageSize, rejected: full)
-        sessions[id] = session
-        ordered.append(session)  // ids only grow: the array stays sorted
+        sessions.append(session)
         if full { rejectedCount += 1 }
         return id
     }
 
     /// Forgets a connection that closed; the channels it defined are removed.
     public func disconnect(_ id: ClientID) {
-        guard let session = sessions.removeValue(forKey: id) else { return }
-        if let index = ordered.firstIndex(where: { $0 === session }) { ordered.remove(at: index) }
+        guard let index = index(of: id) else { return }
+        let session = sessions.remove(at: index)
         session.closed = true
         if session.rejected { rejectedCount -= 1 }
         let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
@@ -102,7 +112,7 @@ public final class ServerCore {
 
     /// Handles bytes received from a client.
     public func receive(_ bytes: some Collection<UInt8>, from id: ClientID) {
-        guard let session = sessions[id], !session.closed else { return }
+        guard let session = session(id), !session.closed else { return }
         session.decoder.feed(bytes)
         if session.rejected, session.decoder.encoding != nil {
             fail(session, ProtocolError(.tooManyClients, "the server serves its maximum of \(configuration.maximumClients) clients; try again later", isFatal: true))
@@ -118,7 +128,7 @@ public final class ServerCore {
 
     /// Disconnects a client that stayed unwritable too long, telling it why.
     public func disconnectSlowClient(_ id: ClientID, after seconds: Double) {
-        guard let session = sessions[id] else { return }
+        guard let session = session(id) else { return }
         fail(session, ProtocolError(.tooSlow, "the client did not read for \(seconds) s; frames are latest-wins but the connection must drain", isFatal: true))
     }
 
@@ -255,14 +265,14 @@ public final class ServerCore {
             switch event {
             case .completed(let token, let channel):
                 let name = token.criterion == .logicallyComplete ? Event.logicallyComplete : Event.removed
-                sessions[token.client]?.send(.event(Event(name: name, id: token.commandID, fields: ["channel": .string(channel)])))
+                session(token.client)?.send(.event(Event(name: name, id: token.commandID, fields: ["channel": .string(channel)])))
             }
         }
     }
 
     /// Sends `event` to every connected client (device and gesture notifications).
     public func broadcast(_ event: Event) {
-        for session in ordered where sessions[session.id] === session {
+        for session in sessions {
             if !session.rejected, session.decoder.encoding != nil { session.send(.event(event)) }
         }
     }
@@ -328,7 +338,7 @@ public final class ServerCore {
         needsFrame = false
         // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
         var cache: [(key: CacheKey, frame: ByteBuffer)] = []
-        for session in ordered where sessions[session.id] === session {
+        for session in sessions {
             guard !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
             // The last frame before the clock stops goes to every subscriber, decimated or not, so
@@ -359,7 +369,7 @@ public final class ServerCore {
     /// Tells every client the server is stopping (a `shutdown` event), then closes them all.
     public func shutdown() {
         shuttingDown = true
-        for session in ordered where sessions[session.id] === session {
+        for session in sessions {
             if session.decoder.encoding != nil, !session.rejected { session.send(.event(Event(name: Event.shutdown))) }
             close(session)
         }
