@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps build check-warnings bench-runtime bench-replay
+.PHONY: demo test vm-test deps bench-runtime bench-replay
 
 deps:
 	@./scripts/install-deps.sh

@@ -12,7 +12,6 @@ import bisect, json, socket, sys, time
 path, recording, seconds = sys.argv[1], sys.argv[2], float(sys.argv[3])
 events = sorted({int(round(float(line.split()[1]) * 1e6)) * 1000 for line in open(recording)
                  if line.startswith("E:") and line.split()[2:4] == ["0000", "0000"]})
-first = events[0]
 
 def status():
     s = socket.socket(socket.AF_UNIX); s.connect(path)
@@ -38,7 +37,7 @@ times = [f[0] for f in frames]
 latencies = []
 for offset in offsets:
     for e in events:
-        t = e - first + first + offset
+        t = e + offset
         i = bisect.bisect_left(times, t)
         if 0 < i < len(frames) and frames[i][0] - t < 100_000_000:
             latencies.append((frames[i][1] - t) / 1e6)

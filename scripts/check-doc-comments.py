@@ -164,7 +164,7 @@ def check_file(path):
                     pending = None
         for char in code:
             if char == "{":
-                stack.append(pending or ("body" if scope == "body" else "body"))
+                stack.append(pending or "body")
                 # a `{` after a type header opens the type; any further `{` on the line is a body
                 pending = None
                 scope = stack[-1]

@@ -13,7 +13,7 @@ binary="${KINETICD_BINARY:-$root/.build/debug/kineticd}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 - "$binary" "$work" "$root/scripts" <<'PY'
-import json, os, signal, socket, subprocess, sys, time
+import json, os, signal, subprocess, sys, time
 sys.dont_write_bytecode = True
 sys.path.insert(0, sys.argv[3])
 from unixclient import connect_when_listening

@@ -38,7 +38,7 @@ echo "check-systemd: verify clean, exposure $score (limit 1.0)"
 # socket (LISTEN_FDS, as kineticd.socket would), a Python listener plays PID 1's NOTIFY_SOCKET.
 if command -v systemd-socket-activate >/dev/null; then
   python3 - "$binary" "$work" "$root/scripts" <<'PY'
-import json, os, signal, socket, subprocess, sys, time
+import json, os, signal, socket, subprocess, sys
 sys.dont_write_bytecode = True
 sys.path.insert(0, sys.argv[3])
 from unixclient import connect_when_listening

@@ -9,7 +9,7 @@ def connect_when_listening(path, timeout=30.0):
     A starting daemon (or systemd-socket-activate) binds before it listens, so the path can exist a
     moment before connections are accepted; a loaded CI machine is slow.
     """
-    deadline = time.time() + timeout
+    deadline = time.monotonic() + timeout
     while True:
         client = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
@@ -17,6 +17,6 @@ def connect_when_listening(path, timeout=30.0):
             return client
         except (FileNotFoundError, ConnectionRefusedError):
             client.close()
-            if time.time() > deadline:
+            if time.monotonic() > deadline:
                 raise
             time.sleep(0.05)

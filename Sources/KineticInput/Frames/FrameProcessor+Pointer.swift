@@ -6,8 +6,7 @@ extension FrameProcessor {
     var pointerLocation: (location: CGPoint, normalized: CGPoint?) {
         if mode == .absolutePointer {
             let x = absValues[EventCodes.absX] ?? 0, y = absValues[EventCodes.absY] ?? 0
-            let normalized = xScale.normalized(x).flatMap { nx in yScale.normalized(y).map { CGPoint(x: nx, y: $0) } }
-            return (CGPoint(x: xScale.millimetres(x), y: yScale.millimetres(y)), normalized)
+            return Contact.scaled(x: x, y: y, xScale: xScale, yScale: yScale)
         }
         let scale = configuration.pointerCountsPerMillimetre > 0 ? configuration.pointerCountsPerMillimetre : 1
         return (CGPoint(x: pointerCounts.x / scale, y: pointerCounts.y / scale), nil)

@@ -1,5 +1,3 @@
-import Yams
-
 /// `libinput record` YAML (linux-input.md §3), imported with Yams.
 ///
 /// Reads `version` (must be 1), and per entry of `devices`: `evdev.name`, `evdev.id`, `evdev.codes`,

@@ -66,7 +66,7 @@ public struct RecordingSession {
             if descriptors[0].revents & Int16(POLLIN) != 0 {
                 let read = device.readAvailable()
                 resyncs += read.resyncCount
-                try writer.append(events: read.events)
+                try writer.append(frame: read.events)
                 if read.status != .open { reason = .deviceGone }
             } else if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 reason = .deviceGone
@@ -78,7 +78,7 @@ public struct RecordingSession {
             for _ in 0..<Self.drainReadLimit {
                 let read = device.readAvailable()
                 resyncs += read.resyncCount
-                try writer.append(events: read.events)
+                try writer.append(frame: read.events)
                 if read.events.isEmpty || read.status != .open { break }
             }
         }
@@ -86,11 +86,5 @@ public struct RecordingSession {
         try writer.close()
         return Summary(frames: writer.frameCount, events: writer.eventCount, closedUnfinishedFrameEvents: closed,
                        resyncs: resyncs, reason: reason ?? .requested)
-    }
-}
-
-extension RecordingWriter {
-    fileprivate func append(events: [InputEvent]) throws(RecordingWriterError) {
-        for event in events { try append(event) }
     }
 }
