@@ -31,18 +31,18 @@ public struct KeyframeTimeline<Value> {
     public init(initialValue: Value, @KeyframesBuilder<Value> content: () -> some Keyframes<Value>) {
         self.initialValue = initialValue
         self.tracks = content()._tracks.resolve(initialValue: initialValue)
+        self.duration = tracks.reduce(0) { max($0, $1.duration) }
     }
 
     /// A timeline playing already-built tracks (used by ``KeyframeAnimator``).
     init(initialValue: Value, tracks: _KeyframeTracks<Value>) {
         self.initialValue = initialValue
         self.tracks = tracks.resolve(initialValue: initialValue)
+        self.duration = self.tracks.reduce(0) { max($0, $1.duration) }
     }
 
-    /// Seconds until the longest track ends; 0 without tracks.
-    public var duration: TimeInterval {
-        tracks.reduce(0) { max($0, $1.duration) }
-    }
+    /// Seconds until the longest track ends; 0 without tracks. (Computed once: animators read it every frame.)
+    public let duration: TimeInterval
 
     /// The value `time` seconds after the start: `initialValue` before 0, the final value from
     /// ``duration`` on. A keyframe boundary shows the value of the keyframe ending there (K5); move

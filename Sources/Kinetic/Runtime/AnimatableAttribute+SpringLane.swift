@@ -119,7 +119,7 @@ extension AnimatableAttribute: SpringLaneOwner {
         let key = SpringLaneKey(
             animation: spring, dimension: dimension, beginTime: state.beginTime, clock: elapsed,
             startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
-            isLogicallyComplete: elapsed - elapsed >= spring.response)
+            isLogicallyComplete: 0 >= spring.response)  // elapsed − t₀ ≥ response at t₀ = elapsed
         let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * dimension) { buffer in
             let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
             let change = target + dimension

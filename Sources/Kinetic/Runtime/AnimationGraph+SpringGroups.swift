@@ -3,51 +3,52 @@ import Foundation
 extension AnimationGraph {
     /// The group for `key`, created when there is none.
     func springGroup(for key: SpringLaneKey) -> SpringLaneGroup {
-        // Changes made together (one frame's re-targets) join the same group one after another.
-        if let group = lastSpringGroup, group.key == key { return group }
-        if let group = indexedSpringGroup(for: key) {
-            lastSpringGroup = group
-            return group
-        }
-        let group = SpringLaneGroup(key: key)
-        springGroups.append(group)
-        if springGroupIndexIsCurrent { springGroupIndex[key] = group }
-        lastSpringGroup = group
-        return group
+        existingSpringGroup(for: key) ?? makeSpringGroup(for: key)
     }
 
-    /// The group for `key` when a lane has just left `emptied`: when `emptied` is now empty, no group
-    /// has `key` yet and the spring is the same, `emptied` itself is re-keyed and reset instead of a
-    /// new group being made. A channel re-targeted at every input frame (one lane, a new clock each
-    /// time) then keeps its group, its arrays and its cached Mⁿ rather than building and dropping a
-    /// group per frame. The reset group is in exactly the state a new one would be.
+    /// The group for `key` when a lane has just left `emptied`: an existing group for `key` if there
+    /// is one; otherwise, when `emptied` is now empty and has the same spring, `emptied` itself,
+    /// re-keyed and reset, instead of a new group. A channel re-targeted at every input frame (one
+    /// lane, a new clock each time) then keeps its group, its arrays and its cached Mⁿ rather than
+    /// building and dropping a group per frame. The reused group is in the state a new one would be
+    /// and, like a new one, moves to the end of ``springGroups`` (groups step, and their lanes'
+    /// completions fire, in that order).
     func springGroup(for key: SpringLaneKey, reusing emptied: SpringLaneGroup) -> SpringLaneGroup {
+        // When `emptied` is the only group nothing else can hold `key`: no index needed to know it.
+        let isOnlyGroup = springGroups.count == 1 && springGroups[0] === emptied
+        if !isOnlyGroup, let group = existingSpringGroup(for: key) { return group }
         guard emptied.count == 0, emptied.key.animation == key.animation, emptied.key.dimension == key.dimension
-        else { return springGroup(for: key) }
-        if springGroups.count == 1, springGroups[0] === emptied {
-            // The only group: nothing else can hold `key`, and no index is needed to know it.
-            emptied.reset(key: key)
-            springGroupIndexIsCurrent = false
-            lastSpringGroup = emptied
-            return emptied
-        }
-        if let group = lastSpringGroup, group.key == key, group !== emptied { return group }
-        guard indexedSpringGroup(for: key) == nil else { return springGroup(for: key) }
-        if springGroupIndex[emptied.key] === emptied { springGroupIndex[emptied.key] = nil }
+        else { return makeSpringGroup(for: key) }
+        if springGroupIndexIsCurrent, springGroupIndex[emptied.key] === emptied { springGroupIndex[emptied.key] = nil }
         emptied.reset(key: key)
-        springGroupIndex[key] = emptied
+        if springGroupIndexIsCurrent { springGroupIndex[key] = emptied }
+        if springGroups.last !== emptied, let index = springGroups.firstIndex(where: { $0 === emptied }) {
+            springGroups.append(springGroups.remove(at: index))
+        }
         lastSpringGroup = emptied
         return emptied
     }
 
-    /// The group whose current key is `key`, from the index (rebuilt first when stale).
-    private func indexedSpringGroup(for key: SpringLaneKey) -> SpringLaneGroup? {
+    /// The group whose current key is `key`: the last one used (changes made together, one frame's
+    /// re-targets, join the same group one after another), else from the index (rebuilt when stale).
+    private func existingSpringGroup(for key: SpringLaneKey) -> SpringLaneGroup? {
+        if let group = lastSpringGroup, group.key == key { return group }
         if !springGroupIndexIsCurrent {
             springGroupIndex.removeAll(keepingCapacity: true)
             for group in springGroups where springGroupIndex[group.key] == nil { springGroupIndex[group.key] = group }
             springGroupIndexIsCurrent = true
         }
-        return springGroupIndex[key]
+        guard let group = springGroupIndex[key] else { return nil }
+        lastSpringGroup = group
+        return group
+    }
+
+    private func makeSpringGroup(for key: SpringLaneKey) -> SpringLaneGroup {
+        let group = SpringLaneGroup(key: key)
+        springGroups.append(group)
+        if springGroupIndexIsCurrent { springGroupIndex[key] = group }
+        lastSpringGroup = group
+        return group
     }
 
     /// Steps every group to the current time and drops empty groups; their clocks, hence keys, moved,

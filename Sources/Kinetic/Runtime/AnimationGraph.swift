@@ -43,6 +43,9 @@ public final class AnimationGraph {
     var springGroupIndexIsCurrent = true
     var lastSpringGroup: SpringLaneGroup?
 
+    /// Whether any spring group still holds a lane.
+    private var hasGroupedSprings: Bool { springGroups.contains { $0.count > 0 } }
+
     /// A graph whose clock starts at `time` seconds.
     public init(time: TimeInterval = 0, environment: EnvironmentValues = EnvironmentValues()) {
         self.time = time.isFinite ? time : 0
@@ -56,7 +59,7 @@ public final class AnimationGraph {
 
     /// Whether any attribute is animating (or a completion is still following a merged animation),
     /// i.e. whether the graph needs further frames.
-    public var isAnimating: Bool { !active.isEmpty || springGroups.contains { $0.count > 0 } }
+    public var isAnimating: Bool { !active.isEmpty || hasGroupedSprings }
 
     /// When the graph next needs a frame if frames come every `frameInterval` seconds, or `nil` when
     /// idle (nothing changes until an attribute is set).
@@ -68,7 +71,7 @@ public final class AnimationGraph {
     public func nextFrameTime(frameInterval: TimeInterval) -> TimeInterval? {
         guard isAnimating else { return nil }
         let interval = max(0, frameInterval)
-        if springGroups.contains(where: { $0.count > 0 }) { return time + interval }
+        if hasGroupedSprings { return time + interval }
         var earliest = TimeInterval.infinity
         for node in active {
             guard let expiry = node.trackingExpiry else { return time + interval }

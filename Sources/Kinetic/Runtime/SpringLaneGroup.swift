@@ -28,7 +28,7 @@ import Foundation
 /// sub-step, so such springs are sub-stepped by the animation itself.
 final class SpringLaneGroup {
     private(set) var key: SpringLaneKey
-    let dimension: Int
+    var dimension: Int { key.dimension }
     private let stepper: FluidSpringStepper
     private var powers: [FluidSpringStepper.Recurrence] = [.identity]
     /// Whether a = α·u + β·v is well conditioned (|1 − c·h/2| ≥ 0.5) and so may replace stored forces.
@@ -50,15 +50,14 @@ final class SpringLaneGroup {
     /// Whether P is the identity (no sub-step since the bases were written).
     private var isAtBase = true
     /// Whether a₀ = α·u₀ + β·v₀ (then `forces` is unused).
-    private var baseForceIsDerived: Bool
+    private var baseForceIsDerived = false
     /// Rows of P over (u₀, v₀, a₀), with the force column folded in while ``baseForceIsDerived``.
-    private var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>)
+    private var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>) = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
 
     var count: Int { owners.count }
 
     init(key: SpringLaneKey) {
         self.key = key
-        self.dimension = key.dimension
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
         let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
@@ -66,9 +65,7 @@ final class SpringLaneGroup {
         self.derivesForce = derivesForce
         self.alpha = -stepper.stiffness / halfStepDamping
         self.beta = -stepper.damping / halfStepDamping
-        self.baseForceIsDerived = derivesForce && key.clock > key.startTime
-        self.rows = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
-        updateRows()
+        restartAtBase()
     }
 
     /// Makes an empty group the group of `key`, in the state `init(key:)` gives, keeping the arrays'
@@ -77,10 +74,14 @@ final class SpringLaneGroup {
     func reset(key: SpringLaneKey) {
         precondition(owners.isEmpty && key.animation == self.key.animation && key.dimension == dimension)
         self.key = key
+        restartAtBase()
+    }
+
+    /// P ← identity: the bases are the current states (a new group, a reset one, or after ``rebase()``).
+    private func restartAtBase() {
         transition = .identity
         isAtBase = true
-        baseForceIsDerived = derivesForce && key.clock > key.startTime
-        rows = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
+        baseForceIsDerived = forceIsDerived
         updateRows()
     }
 
@@ -167,10 +168,7 @@ final class SpringLaneGroup {
                 }
             }
         }
-        transition = .identity
-        isAtBase = true
-        baseForceIsDerived = forceIsDerived
-        updateRows()
+        restartAtBase()
     }
 
     /// Removes lane `index`, moving the last lane into its place.
