@@ -117,8 +117,9 @@ public final class GraphChannelEngine: ChannelEngine {
 
     /// The animation `expression` stands for under the current reduce-motion setting (`.default`
     /// when `nil`). A binding sends the same expression with every input frame, so the last few
-    /// resolutions are kept: building an `Animation` from its expression costs more than the
-    /// retarget itself. `Animation` is a value, so a cached one behaves exactly as a fresh one.
+    /// resolutions are kept (`Animation` is a value: a cached one behaves exactly as a fresh one).
+    /// Measured on the 100-pass drag-hold replay: 75–77 ms of CPU without the cache, 71.5–73.5 ms
+    /// with it (interleaved `perf stat -r 15` runs), the expression's text already built lazily.
     private func resolve(_ expression: AnimationExpression?) throws(ProtocolError) -> Animation {
         let reduceMotion = self.reduceMotion
         if let hit = resolved.first(where: { $0.reduceMotion == reduceMotion && $0.expression == expression }) {

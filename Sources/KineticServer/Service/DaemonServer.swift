@@ -68,9 +68,7 @@ public final class DaemonServer: Sendable {
     /// Runs `body` on the core's event loop now and then every `interval` until the returned task
     /// is cancelled (the systemd watchdog keep-alive).
     public func scheduleRepeating(every interval: Duration, _ body: @escaping @Sendable () -> Void) -> RepeatedTask {
-        let delay = TimeAmount.nanoseconds(Int64(interval.components.seconds) * 1_000_000_000
-            + interval.components.attoseconds / 1_000_000_000)
-        return core.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: delay) { _ in body() }
+        core.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: TimeAmount(interval)) { _ in body() }
     }
 
     /// Stops: after the tick in progress, every client gets a `shutdown` event and is closed; then

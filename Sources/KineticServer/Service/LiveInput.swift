@@ -111,8 +111,7 @@ public final class LiveInput: @unchecked Sendable {
         guard let attached = devices.removeValue(forKey: path) else { return }
         attached.source.cancel()
         attached.device.close()
-        let now = MonotonicClock.now()
-        let cancelTime = time ?? EventTime(seconds: Int64(now / 1_000_000_000), microseconds: Int32(now % 1_000_000_000 / 1000))
+        let cancelTime = time ?? .monotonicNow()
         let binder = self.binder, core = self.core, id = attached.id
         core.eventLoop.execute {
             core.value.applyInput { engine in
