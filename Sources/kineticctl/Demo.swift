@@ -98,7 +98,11 @@ struct Demo: AsyncParsableCommand {
 
     private func track(finger: Double, spring: Double, low: Double, high: Double) -> String {
         var cells = Array(repeating: Character("."), count: width)
-        func column(_ x: Double) -> Int { min(width - 1, max(0, Int(((x - low) / (high - low) * Double(width - 1)).rounded()))) }
+        func column(_ x: Double) -> Int {
+            // Values come from the socket: a NaN or an empty range (high == low) lands in the first column.
+            let position = ((x - low) / (high - low) * Double(width - 1)).rounded()
+            return position.isFinite ? Int(min(Double(width - 1), max(0, position))) : 0
+        }
         cells[column(finger)] = "o"
         cells[column(spring)] = "@"
         return "|" + String(cells) + "|"

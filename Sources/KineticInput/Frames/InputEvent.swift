@@ -6,6 +6,11 @@ public struct EventTime: Hashable, Comparable, Sendable {
     /// Microseconds within the second, 0…999 999.
     public var microseconds: Int32
 
+    /// The latest second a recording may stamp an event with: 2³² − 1 (year 2106 on `CLOCK_REALTIME`, 136 years
+    /// of uptime on `CLOCK_MONOTONIC`). Readers reject later stamps, so ``nanoseconds`` (at most 4.3·10¹⁸) fits an
+    /// `Int64` and the sum or difference of two such times never overflows.
+    public static let maximumSeconds: Int64 = 4_294_967_295
+
     /// Creates a timestamp; `microseconds` must be in 0…999 999.
     public init(seconds: Int64, microseconds: Int32) {
         self.seconds = seconds

@@ -70,7 +70,7 @@ extension EvemuReader {
             return digits > 0 ? value : nil
         }
         skipBlanks()
-        guard let seconds = decimal(maxDigits: 12, terminator: UInt8(ascii: ".")),
+        guard let seconds = decimal(maxDigits: 12, terminator: UInt8(ascii: ".")), seconds.value <= EventTime.maximumSeconds,
               i < end, bytes[i] == UInt8(ascii: ".") else { return false }
         i += 1
         guard let micro = decimal(maxDigits: 6) else { return false }

@@ -218,9 +218,10 @@ struct EvemuReader {
         let stamp = fields[0]
         let parts = stamp.text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 12, parts[0].allSatisfy(\.isASCII),
-              let seconds = Int64(parts[0]), seconds >= 0,
+              let seconds = Int64(parts[0]), (0...EventTime.maximumSeconds).contains(seconds),
               (1...6).contains(parts[1].count), parts[1].allSatisfy(\.isASCII), let micro = Int32(parts[1]), micro >= 0 else {
-            throw error("a timestamp '<seconds>.<microseconds>' (up to 6 microsecond digits)", stamp.text, column: stamp.column)
+            throw error("a timestamp '<seconds>.<microseconds>' (seconds in 0…\(EventTime.maximumSeconds), up to 6 microsecond digits)",
+                        stamp.text, column: stamp.column)
         }
         guard let type = LineScanner.hex(fields[1].text, maxDigits: 4, limit: 0xffff) else {
             throw error("a hexadecimal event type (0000…ffff)", fields[1].text, column: fields[1].column)

@@ -132,7 +132,9 @@ struct LibinputRecordReader {
 
     mutating func readEvent(_ row: Node, after previous: InputEvent?) throws(RecordingError) -> InputEvent {
         let v = try integers(row, count: 5, "an event '[sec, usec, type, code, value]'")
-        guard v[0] >= 0, v[0] <= 999_999_999_999 else { throw error("seconds ≥ 0", at: row, found: "\(v[0])") }
+        guard (0...EventTime.maximumSeconds).contains(v[0]) else {
+            throw error("seconds in 0…\(EventTime.maximumSeconds)", at: row, found: "\(v[0])")
+        }
         guard (0...999_999).contains(v[1]) else { throw error("microseconds in 0…999999", at: row, found: "\(v[1])") }
         guard (0...0xffff).contains(v[2]) else { throw error("an event type in 0…65535", at: row, found: "\(v[2])") }
         guard (0...0xffff).contains(v[3]) else { throw error("an event code in 0…65535", at: row, found: "\(v[3])") }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import KineticInput
 
 /// A minimal blocking client of the daemon's protocol, for `kineticctl` and scripts written in Swift.
 public final class KineticClient {
@@ -49,7 +50,7 @@ public final class KineticClient {
             if let message = try decodeNext() { return message }
             if isClosed { return nil }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, timeout.map { Int32(max(0, $0 * 1000)) } ?? -1)
+            let ready = poll(&pfd, 1, timeout.map(Self.pollMilliseconds) ?? -1)
             if ready == 0 { return nil }
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -62,6 +63,14 @@ public final class KineticClient {
             }
             decoder.feed(buffer[0..<n])
         }
+    }
+
+    /// `seconds` as poll(2)'s timeout: milliseconds rounded up (a short wait still waits), 0 for NaN or
+    /// negative, at most `Int32.max` (24 days).
+    static func pollMilliseconds(_ seconds: Double) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : .max
     }
 
     /// Whether the server closed the connection.
@@ -80,9 +89,11 @@ public final class KineticClient {
     /// Sends a command and waits for its reply (other messages that arrive meanwhile are dropped).
     public func command(_ operation: Command.Operation, id: JSONValue = 1, timeout: Double = 5) throws -> JSONObject {
         try send(.command(Command(id: id, operation: operation)))
-        let deadline = MonotonicClock.now() + UInt64(timeout * 1e9)
-        while MonotonicClock.now() < deadline {
-            let remaining = Double(deadline - MonotonicClock.now()) / 1e9
+        let deadline = Nanoseconds.sum(MonotonicClock.now(), Nanoseconds.unsigned(seconds: timeout))
+        while true {
+            let now = MonotonicClock.now()
+            guard now < deadline else { break }
+            let remaining = Double(deadline - now) / 1e9
             switch try next(timeout: remaining) {
             case .message(.reply, let object)? where object["id"] == id: return object
             case .message(.error, let object)?:
@@ -94,13 +105,18 @@ public final class KineticClient {
         throw Failure(description: "no reply within \(timeout) s")
     }
 
-    /// The layout a `schema` message describes.
+    /// The layout a `schema` message describes; `nil` when it is malformed (a generation that is not a whole
+    /// number in 0…2³²−1, a channel without a name or with a dimension outside 1…``Command/maximumDimension``).
     public static func layout(from schema: JSONObject) -> FrameLayout? {
-        guard let generation = schema["generation"]?.numberValue, let channels = schema["channels"]?.arrayValue else { return nil }
-        return FrameLayout(generation: UInt32(generation), channels: channels.compactMap { channel in
+        guard let number = schema["generation"]?.numberValue, let generation = UInt32(exactly: number),
+              let channels = schema["channels"]?.arrayValue else { return nil }
+        var entries: [(String, Int)] = []
+        for channel in channels {
             guard let object = channel.objectValue, let name = object["name"]?.stringValue,
-                let dimension = object["dimension"]?.numberValue else { return nil }
-            return (name, Int(dimension))
-        })
+                  let number = object["dimension"]?.numberValue, let dimension = Int(exactly: number),
+                  (1...Command.maximumDimension).contains(dimension) else { return nil }
+            entries.append((name, dimension))
+        }
+        return FrameLayout(generation: generation, channels: entries)
     }
 }

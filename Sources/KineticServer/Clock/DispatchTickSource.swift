@@ -40,7 +40,7 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
                 let fired = source.timer?.data ?? 1
                 handler(Tick(time: MonotonicClock.now(), missed: fired > 1 ? UInt64(fired - 1) : 0))
             }
-            timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(periodNanoseconds)), leeway: .nanoseconds(0))
+            timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(clamping: periodNanoseconds)), leeway: .nanoseconds(0))
             timer.activate()
             self.timer = timer
         }

@@ -1,3 +1,4 @@
+import KineticInput
 /// One tick of the display-rate clock.
 public struct Tick: Equatable, Sendable {
     /// CLOCK_MONOTONIC nanoseconds when the tick was taken (measured, not the nominal grid point).
@@ -29,5 +30,5 @@ public protocol TickSource: AnyObject, Sendable {
 
 extension TickSource {
     /// The tick period in nanoseconds: 10⁹ / rate.
-    public var periodNanoseconds: UInt64 { UInt64((1e9 / rateHz).rounded()) }
+    public var periodNanoseconds: UInt64 { Nanoseconds.unsigned(1e9 / rateHz) }
 }

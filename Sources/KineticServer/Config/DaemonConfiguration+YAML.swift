@@ -19,7 +19,7 @@ extension DaemonConfiguration {
                                                   "max_channels_per_client", "reduce_motion", "bindings"])
         if let node = top["rate_hz"] {
             let hz = try reader.number(node)
-            guard TickRate.range.contains(hz) else { throw reader.error(node, "rate_hz must be between 30 and 480") }
+            guard TickRate.range.contains(hz) else { throw reader.error(node, "rate_hz must be between 30 and 480, got \(hz)") }
             configuration.rateHz = hz
         }
         if let node = top["socket"] { configuration.socket = try reader.string(node) }
@@ -66,6 +66,17 @@ struct YAMLReader {
         return result
     }
 
+    /// A node as an error message shows it: a scalar's text (quoted, at most 40 characters), else its kind.
+    static func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar):
+            let text = scalar.string
+            return "'" + (text.count > 40 ? text.prefix(40) + "…" : text) + "'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        }
+    }
+
     func string(_ node: Node) throws(ConfigurationError) -> String {
         guard case .scalar(let scalar) = node else { throw error(node, "expected a string") }
         return scalar.string
@@ -77,13 +88,15 @@ struct YAMLReader {
     }
 
     func number(_ node: Node) throws(ConfigurationError) -> Double {
-        guard let value = node.float ?? node.int.map(Double.init), value.isFinite else { throw error(node, "expected a number") }
+        guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
+            throw error(node, "expected a finite number, got \(Self.describe(node))")
+        }
         return value
     }
 
     func integer(_ node: Node, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         guard let value = node.int, range.contains(value) else {
-            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound)")
+            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(Self.describe(node))")
         }
         return value
     }
@@ -93,10 +106,24 @@ struct YAMLReader {
         return value
     }
 
+    /// A channel value (a snap point, a bound): a number or a list of numbers, each accepted by ``ChannelValue``.
     func vector(_ node: Node) throws(ConfigurationError) -> [Double] {
-        if case .scalar = node { return [try number(node)] }
-        guard case .sequence(let list) = node, !list.isEmpty else { throw error(node, "expected a number or a list of numbers") }
-        return try list.map { node throws(ConfigurationError) in try number(node) }
+        let nodes: [Node]
+        if case .scalar = node {
+            nodes = [node]
+        } else {
+            guard case .sequence(let list) = node, !list.isEmpty, list.count <= Command.maximumDimension else {
+                throw error(node, "expected a number or a list of 1 to \(Command.maximumDimension) numbers")
+            }
+            nodes = Array(list)
+        }
+        return try nodes.map { node throws(ConfigurationError) in
+            let value = try number(node)
+            guard ChannelValue.accepts([value]) else {
+                throw error(node, "\(value) is out of range; channel values are numbers from -1e12 to 1e12")
+            }
+            return value
+        }
     }
 
     func stringList(_ node: Node) throws(ConfigurationError) -> [String] {
@@ -196,7 +223,9 @@ struct YAMLReader {
         }
         if let rubber = keys["rubber_band"] {
             binding.rubberBand = try number(rubber)
-            guard binding.rubberBand > 0, binding.rubberBand <= 1 else { throw error(rubber, "rubber_band is in (0, 1]; UIKit uses 0.55") }
+            guard binding.rubberBand > 0, binding.rubberBand <= 1 else {
+                throw error(rubber, "rubber_band is in (0, 1], got \(binding.rubberBand); UIKit uses 0.55")
+            }
         }
         return binding
     }

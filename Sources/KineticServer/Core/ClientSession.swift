@@ -1,3 +1,4 @@
+import KineticInput
 import NIOCore
 
 /// The server's state for one connection.
@@ -15,7 +16,8 @@ final class ClientSession {
     var closed = false
 
     var patterns: [ChannelPattern]?
-    var rateHz: Double?
+    /// The decimation interval of the client's `rate_hz`, in nanoseconds (`nil`: every tick).
+    var frameInterval: UInt64?
     var layout: FrameLayout?
     /// Indices into the engine's channel list, in layout order.
     var layoutIndices: [Int] = []
@@ -39,13 +41,19 @@ final class ClientSession {
         sink.send(ByteBuffer(bytes: message.encoded(encoding)))
     }
 
+    /// Sets the decimation of `rate_hz` (validated by the decoder to ``Subscription/rateRange``; the conversion
+    /// saturates whatever it is given).
+    func setRate(_ rateHz: Double?) {
+        frameInterval = rateHz.map { Nanoseconds.unsigned(1e9 / $0, rounding: .towardZero) }
+        nextFrameDue = nil
+    }
+
     /// Decides whether a frame at `time` goes to this client, honouring `rate_hz` decimation.
     ///
     /// Frames are due every 1/rate seconds on a running schedule, with half a tick period of
     /// tolerance so that a 60 Hz client of a 120 Hz clock gets every second tick despite jitter.
     func frameIsDue(at time: UInt64, tickPeriod: UInt64) -> Bool {
-        guard let rateHz else { return true }
-        let interval = UInt64(1e9 / rateHz)
+        guard let interval = frameInterval else { return true }
         guard interval > tickPeriod else { return true }
         let half = tickPeriod / 2
         if let due = nextFrameDue, due <= time &+ interval {

@@ -1,3 +1,4 @@
+import KineticInput
 import NIOCore
 
 /// The protocol state machine of the daemon, independent of sockets and timers.
@@ -57,7 +58,7 @@ public final class ServerCore {
         self.configuration = configuration
         self.now = now
         self.wake = wake
-        self.tickPeriod = UInt64((1e9 / configuration.tickHz).rounded())
+        self.tickPeriod = Nanoseconds.unsigned(1e9 / configuration.tickHz)
     }
 
     /// The number of connected (not rejected) clients.
@@ -168,8 +169,7 @@ public final class ServerCore {
         case .subscribe(let subscription):
             session.greeted = true
             session.patterns = subscription.patterns.map(ChannelPattern.init)
-            session.rateHz = subscription.rateHz
-            session.nextFrameDue = nil
+            session.setRate(subscription.rateHz)
             session.layoutTableVersion = nil
             updateLayout(of: session, forceSchema: true)
             requestFrame()

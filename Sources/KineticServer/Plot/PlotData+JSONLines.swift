@@ -19,23 +19,11 @@ extension PlotData {
             guard let message else { break }
             switch message {
             case .frame(let frame): frames.append(frame)
-            case .message(.schema, let object): layout = Self.layout(from: object) ?? layout
+            case .message(.schema, let object): layout = KineticClient.layout(from: object) ?? layout
             case .message: break
             }
         }
         guard !frames.isEmpty else { throw ReplayError("no frames to plot: expected lines {\"type\":\"frame\",…}") }
         return PlotData(frames: frames, layout: layout, title: title)
-    }
-
-    private static func layout(from schema: JSONObject) -> FrameLayout? {
-        guard let channels = schema["channels"]?.arrayValue else { return nil }
-        let list: [(name: String, dimension: Int)] = channels.compactMap { value in
-            guard let object = value.objectValue, let name = object["name"]?.stringValue,
-                let dimension = object["dimension"]?.numberValue, dimension >= 0, dimension <= 4096
-            else { return nil }
-            return (name, Int(dimension))
-        }
-        let generation = schema["generation"]?.numberValue.flatMap { UInt32(exactly: $0) } ?? 0
-        return FrameLayout(generation: generation, channels: list)
     }
 }

@@ -107,14 +107,17 @@ public enum SVGPlot {
     /// Two decimals: enough for pixels, and deterministic.
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Beyond 10¹⁵ there is nothing after the point to round (and ×100 could overflow).
+        guard abs(value) < 1e15 else { return String(value) }
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     /// A tick label without floating-point noise (0.30000000000000004 → 0.3).
     static func label(_ value: Double) -> String {
+        guard abs(value) < 1e15 else { return String(value) }
         let rounded = (value * 1e6).rounded() / 1e6
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     static func escape(_ text: String) -> String {

@@ -66,8 +66,9 @@ extension Subscription {
         }
         var rate: Double?
         if let value = json["rate_hz"], value != .null {
-            guard let hz = value.numberValue, hz > 0 else {
-                throw ProtocolError(.badMessage, "\"rate_hz\" must be a positive number of frames per second")
+            let range = Subscription.rateRange
+            guard let hz = value.numberValue, range.contains(hz) else {
+                throw ProtocolError(.badMessage, "\"rate_hz\" must be a number of frames per second in \(range.lowerBound)...\(range.upperBound), got \(value.excerpt)")
             }
             rate = hz
         }
@@ -162,7 +163,7 @@ extension JSONObject {
             return nil
         }
         guard let n = value.numberValue, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-            throw ProtocolError(.badMessage, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound)")
+            throw ProtocolError(.badMessage, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound), got \(value.excerpt)")
         }
         return Int(n)
     }
@@ -173,6 +174,9 @@ extension JSONObject {
         }
         guard let vector = value.vectorValue, !vector.isEmpty, vector.count <= Command.maximumDimension else {
             throw ProtocolError(.badMessage, "\"\(key)\" must be a number or an array of 1 to \(Command.maximumDimension) numbers")
+        }
+        if let (index, component) = ChannelValue.firstRejected(in: vector) {
+            throw ProtocolError(.badMessage, "\"\(key)\"[\(index)] is \(component); channel values are numbers from -1e12 to 1e12")
         }
         return vector
     }

@@ -29,8 +29,13 @@ public struct Hello: Equatable, Sendable {
 public struct Subscription: Equatable, Sendable {
     /// Channel name patterns (`*` matches any run of characters, `?` one character).
     public var patterns: [String]
-    /// Frames per second the client wants, at most the tick rate; `nil` means every tick.
+    /// Frames per second the client wants; `nil` (or a rate at or above the tick rate) means every tick.
     public var rateHz: Double?
+
+    /// The accepted `rate_hz`: 0.1 to 1000 frames per second. A rate at or above the tick rate (at most 480 Hz)
+    /// means every tick; the bounds keep the decimation interval (1/rate, in nanoseconds) a finite integer, so a
+    /// client's number never reaches an integer conversion it could trap.
+    public static let rateRange: ClosedRange<Double> = 0.1...1000
 
     /// A subscription to `patterns`, decimated to `rateHz` when given.
     public init(patterns: [String], rateHz: Double? = nil) {

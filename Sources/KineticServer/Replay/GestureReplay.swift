@@ -49,7 +49,7 @@ public struct GestureReplay {
         let events = recording.events
         let start = UInt64(max(0, events.first?.time.nanoseconds ?? 0))
         let last = UInt64(max(0, events.last?.time.nanoseconds ?? 0))
-        let limit = max(start, last) + UInt64(max(0, options.maximumSettleDuration) * 1e9)
+        let limit = Nanoseconds.sum(max(start, last), Nanoseconds.unsigned(seconds: options.maximumSettleDuration))
         let engine = GraphChannelEngine(epoch: 0)
         engine.reduceMotion = options.reduceMotion
         let pipeline = GesturePipeline(bindings: options.bindings)
@@ -61,7 +61,7 @@ public struct GestureReplay {
         var tick: UInt64 = 0
         var bindingEvents: [BindingEvent] = []
         while true {
-            let time = start + UInt64((Double(tick) * 1e9 / options.rateHz).rounded())
+            let time = Nanoseconds.sum(start, Nanoseconds.unsigned(Double(tick) * 1e9 / options.rateHz))
             while next < events.count, pipeline.engineTime(of: events[next].time) <= time {
                 if let handle { bindingEvents += pipeline.process(events[next], from: handle, engine: engine).bindingEvents }
                 next += 1
@@ -80,6 +80,6 @@ public struct GestureReplay {
             if !attached, engine.isSettled, !pipeline.hasActiveGesture { break }
             if time >= limit { break }
         }
-        return Int(tick)
+        return Int(clamping: tick)
     }
 }

@@ -89,7 +89,8 @@ final class ReplayQueue {
     /// Starts a pass `delay` seconds from now; returns its offset.
     func startPass(delay: Double, bound: NIOLoopBound<ReplayQueue>) -> Int64 {
         next = 0
-        let offset = Int64(MonotonicClock.now()) + Int64(delay * 1e9) - schedule.startNanoseconds
+        // Recording times are at most EventTime.maximumSeconds (4.3·10¹⁸ ns): no overflow for any sane delay.
+        let offset = Int64(clamping: MonotonicClock.now()) &+ Nanoseconds.signed(seconds: delay) &- schedule.startNanoseconds
         binder.timeOffset = offset
         // Tools (Benchmarks/latency.py) map recording timestamps to CLOCK_MONOTONIC with this.
         core.statusExtras["replay_offset_ns"] = .number(Double(offset))

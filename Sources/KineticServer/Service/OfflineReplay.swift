@@ -70,7 +70,9 @@ public enum OfflineReplay {
         core.receive(ClientMessage.subscribe(Subscription(patterns: patterns)).encoded(.jsonLines), from: client)
 
         let binder = GestureBinder(bindings: configuration.bindings)
-        binder.timeOffset = offset ?? (Int64(epoch) - schedule.startNanoseconds)
+        // Recording times are at most EventTime.maximumSeconds (4.3·10¹⁸ ns), so for any epoch up to that the
+        // difference cannot overflow; beyond it (an API caller's epoch) it wraps instead of trapping.
+        binder.timeOffset = offset ?? (Int64(clamping: epoch) &- schedule.startNanoseconds)
         var failure: ConfigurationError?
         core.applyInput { engine in
             do throws(ConfigurationError) { try binder.defineChannels(in: engine, at: epoch) } catch { failure = error }
@@ -102,7 +104,7 @@ public enum OfflineReplay {
             tick(before: .max)
         } else {
             let end = UInt64(max(0, schedule.endNanoseconds &+ binder.timeOffset))
-            let limit = end + UInt64(settleLimit * 1e9)
+            let limit = Nanoseconds.sum(end, Nanoseconds.unsigned(seconds: settleLimit))
             var time = max(clock.now(), end)
             while clock.isRunning, time < limit {
                 time = min(limit, time + 1_000_000_000)

@@ -10,7 +10,7 @@ import Testing
         ("E: 1.000002 0003 0035 120", EventTime(seconds: 1, microseconds: 2), 3, 0x35, 120),
         ("E:\t1.000002\t0003\t0035\t120\t", EventTime(seconds: 1, microseconds: 2), 3, 0x35, 120),
         ("E: 1.000002 0003 0035 120\r", EventTime(seconds: 1, microseconds: 2), 3, 0x35, 120),
-        ("E:   999999999999.999999   ffff   FfFf   -2147483648", EventTime(seconds: 999_999_999_999, microseconds: 999_999), 0xffff, 0xffff, Int32.min),
+        ("E:   4294967295.999999   ffff   FfFf   -2147483648", EventTime(seconds: 4_294_967_295, microseconds: 999_999), 0xffff, 0xffff, Int32.min),
         ("E: 0.5 3 35 2147483647", EventTime(seconds: 0, microseconds: 5), 3, 0x35, Int32.max),
         ("E: 00002.000010 0001 014a -0", EventTime(seconds: 2, microseconds: 10), 1, 0x14a, 0),
         ("E: 2.000010 0001 014a +7", EventTime(seconds: 2, microseconds: 10), 1, 0x14a, 7),
@@ -24,8 +24,10 @@ import Testing
 
     /// Lines the fast path declines still get the general reader's error, at the same line and column.
     @Test(arguments: [
-        ("E: 1.0000002 0003 0035 1", 4, "a timestamp '<seconds>.<microseconds>' (up to 6 microsecond digits)"),
-        ("E: 1234567890123.0 0003 0035 1", 4, "a timestamp '<seconds>.<microseconds>' (up to 6 microsecond digits)"),
+        ("E: 1.0000002 0003 0035 1", 4, "a timestamp '<seconds>.<microseconds>' (seconds in 0…4294967295, up to 6 microsecond digits)"),
+        // One second past EventTime.maximumSeconds: the fast path's 12 digits would take it.
+        ("E: 4294967296.0 0003 0035 1", 4, "a timestamp '<seconds>.<microseconds>' (seconds in 0…4294967295, up to 6 microsecond digits)"),
+        ("E: 1234567890123.0 0003 0035 1", 4, "a timestamp '<seconds>.<microseconds>' (seconds in 0…4294967295, up to 6 microsecond digits)"),
         ("E: 1.5 00003 0035 1", 8, "a hexadecimal event type (0000…ffff)"),
         ("E: 1.5 0003 0035 2147483648", 18, "a decimal 32-bit event value"),
         ("E: 1.5 0003 0035 1 9", 20, "'E: <sec>.<usec> <type> <code> <value>'"),

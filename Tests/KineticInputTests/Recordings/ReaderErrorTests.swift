@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: [
         (header + "E: 0.000001 0003 0035\n", 4, 22 as Int?, "'E: <sec>.<usec> <type> <code> <value>'"),
         (header + "E: 0.000001 0003 0035\t# a comment\n", 4, 22, "'E: <sec>.<usec> <type> <code> <value>'"),
-        (header + "E: 0.1234567 0003 0035 1\n", 4, 4, "a timestamp '<seconds>.<microseconds>' (up to 6 microsecond digits)"),
+        (header + "E: 0.1234567 0003 0035 1\n", 4, 4, "a timestamp '<seconds>.<microseconds>' (seconds in 0…4294967295, up to 6 microsecond digits)"),
         (header + "E: 0.000001 0003 zz35 1\n", 4, 18, "a hexadecimal event code (0000…ffff)"),
         (header + "E: 0.000001 10003 0035 1\n", 4, 13, "a hexadecimal event type (0000…ffff)"),
         (header + "E: 0.000001 0003 0035 99999999999\n", 4, 23, "a decimal 32-bit event value"),

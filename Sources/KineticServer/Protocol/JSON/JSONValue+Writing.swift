@@ -1,4 +1,10 @@
 extension JSONValue {
+    /// The compact JSON text cut to at most 40 characters (with `…`), to quote a client's value in an error.
+    public var excerpt: String {
+        let text = jsonText
+        return text.count > 40 ? text.prefix(40) + "…" : text
+    }
+
     /// The compact JSON text of this value, with object keys in order.
     ///
     /// Numbers are written so that they parse back to the same `Double` (Swift's shortest

@@ -1,0 +1,22 @@
+/// The values a channel may be given from outside: by a client (`to`, `initial`) or by the configuration
+/// (snap points, bounds).
+///
+/// Every component must be finite and at most 10¹² in magnitude. Channels carry positions, sizes, angles and
+/// scales in millimetres, pixels or device units, so the bound leaves room for any of them, while keeping what
+/// the engine derives from them finite: a spring's velocity is about its displacement times its angular
+/// frequency (under 10³ rad/s for any animation the expressions accept with a speed of 1), and the sum of
+/// squares over 64 components stays far below `Double.greatestFiniteMagnitude`.
+public enum ChannelValue {
+    /// The largest magnitude accepted for a component.
+    public static let maximumMagnitude = 1e12
+
+    /// Whether every component of `components` is accepted.
+    public static func accepts(_ components: [Double]) -> Bool {
+        components.allSatisfy { $0.isFinite && abs($0) <= maximumMagnitude }
+    }
+
+    /// The first rejected component of `components`, for an error message.
+    public static func firstRejected(in components: [Double]) -> (index: Int, value: Double)? {
+        components.firstIndex { !($0.isFinite && abs($0) <= maximumMagnitude) }.map { ($0, components[$0]) }
+    }
+}
