@@ -4,7 +4,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/kinetic-build.log
 
-.PHONY: demo test vm-test deps bench-runtime bench-replay
+FUZZ_SECONDS ?= 600
+FUZZ_TEST_RUNS ?= 500
+
+.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz
 
 deps:
 	@./scripts/install-deps.sh
@@ -21,9 +24,14 @@ test: deps
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
 	$(SWIFT) test --skip-build
+	@./scripts/fuzz.sh --runs $(FUZZ_TEST_RUNS)
 	@./scripts/check-systemd.sh
 	@./scripts/check-idle.sh
 	@$(MAKE) --no-print-directory vm-test
+
+# Coverage-guided fuzzing (Tests/Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each, then a table.
+fuzz: deps
+	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
 # The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and
 # busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).

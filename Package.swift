@@ -13,6 +13,13 @@ let package = Package(
         .executable(name: "kineticd", targets: ["kineticd"]),
         .executable(name: "kineticctl", targets: ["kineticctl"]),
     ],
+    // `@Animatable` needs swift-syntax, whose build dominates a cold build of everything else. It is on by
+    // default (a user of `import Kinetic` gets the macro); the daemon, its tools and the fuzz targets never use
+    // it and build with `--disable-default-traits` (Makefile), which leaves swift-syntax out.
+    traits: [
+        .trait(name: "AnimatableMacro", description: "The @Animatable and @AnimatableIgnored macros (builds swift-syntax)."),
+        .default(enabledTraits: ["AnimatableMacro"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
@@ -26,7 +33,9 @@ let package = Package(
     targets: [
         // The engine: pure math and runtime. No I/O, no clocks; its only dependency is the
         // compiler plugin behind `@Animatable`, used at build time.
-        .target(name: "Kinetic", dependencies: ["KineticMacros"]),
+        .target(name: "Kinetic", dependencies: [
+            .target(name: "KineticMacros", condition: .when(traits: ["AnimatableMacro"])),
+        ]),
         // `@Animatable` / `@AnimatableIgnored` (compiler plugin, built with swift-syntax).
         .macro(
             name: "KineticMacros",
@@ -97,3 +106,22 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz harness (Tests/Fuzz/README.md): the bodies of the fuzz targets, also run over the corpora by
+// KineticFuzzTests in every `swift test`.
+package.targets += [
+    .target(name: "KineticFuzzHarness", dependencies: [
+        "Kinetic", "KineticInput", "KineticServer", .product(name: "NIOCore", package: "swift-nio"),
+    ], path: "Tests/Fuzz/Harness"),
+    .testTarget(name: "KineticFuzzTests", dependencies: ["KineticFuzzHarness"], path: "Tests/Fuzz/CorpusTests"),
+]
+
+// The libFuzzer executables exist only for `make fuzz` (scripts/fuzz.sh sets KINETIC_FUZZ=1 and builds with
+// `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` into .build-fuzz): their entry point is libFuzzer's
+// `main`, which an ordinary build does not link.
+if Context.environment["KINETIC_FUZZ"] == "1" {
+    for name in ["FuzzServerCore", "FuzzRecording", "FuzzConfiguration", "FuzzAnimationExpression"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["KineticFuzzHarness"],
+                                                 path: "Tests/Fuzz/Targets/\(name)"))
+    }
+}

@@ -1,3 +1,5 @@
+// The macros exist with the package trait `AnimatableMacro` (on by default; Package.swift).
+#if AnimatableMacro
 /// Conforms a struct to ``Animatable`` and synthesizes its ``Animatable/animatableData``.
 ///
 /// The data is a right-nested chain of ``AnimatablePair``s over the stored `var` properties in
@@ -33,3 +35,4 @@ public macro Animatable() = #externalMacro(module: "KineticMacros", type: "Anima
 /// Use it for identifiers, flags, timestamps and any property whose type is not animatable.
 @attached(peer)
 public macro AnimatableIgnored() = #externalMacro(module: "KineticMacros", type: "AnimatableIgnoredMacro")
+#endif

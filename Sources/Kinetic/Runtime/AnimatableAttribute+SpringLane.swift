@@ -15,6 +15,12 @@ extension AnimatableAttribute: SpringLaneOwner {
         }
     }
 
+    func detachFromSpringLane() {
+        leaveSpringLane()
+        laneGroup = nil
+        laneIndex = -1
+    }
+
     func springLaneLogicallyCompleted() {
         guard let listeners = animator?.logicalListeners, !listeners.isEmpty else { return }
         animator?.logicalListeners = []

@@ -52,6 +52,16 @@ public final class AnimationGraph {
         self.environment = environment
     }
 
+    /// A group and the attributes stepped in it refer to each other (each lane's owner, each owner's
+    /// group); the graph owns the groups. When the graph goes, every lane is handed back to its attribute
+    /// (which keeps the spring's last state), so neither outlives what still refers to it.
+    deinit {
+        for group in springGroups {
+            for owner in group.owners { owner.detachFromSpringLane() }
+            group.owners.removeAll()
+        }
+    }
+
     /// A new attribute holding `initial` (model and presentation value).
     public func attribute<Value: Animatable>(_ initial: Value) -> AnimatableAttribute<Value> {
         AnimatableAttribute(initial, graph: self)

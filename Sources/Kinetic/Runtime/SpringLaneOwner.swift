@@ -8,4 +8,6 @@ protocol SpringLaneOwner: AnyObject {
     func springLaneFinished()
     /// The spring became logically complete (its response has elapsed since t₀).
     func springLaneLogicallyCompleted()
+    /// The group is going away with its graph: take the spring state back and drop the group.
+    func detachFromSpringLane()
 }

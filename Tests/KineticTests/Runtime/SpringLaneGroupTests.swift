@@ -12,6 +12,7 @@ import Testing
         var finished = false
         func springLaneFinished() { finished = true }
         func springLaneLogicallyCompleted() {}
+        func detachFromSpringLane() {}
     }
 
     /// One component sub-stepped the way FluidSpringAnimation does it.

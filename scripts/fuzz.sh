@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing with libFuzzer (Tests/Fuzz/README.md).
+#
+#   scripts/fuzz.sh [--seconds S | --runs N] [TARGET ...]
+#
+# Builds the fuzz targets with `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` into .build-fuzz (package
+# trait AnimatableMacro off: the macro's compiler plugin cannot link against libFuzzer's main, and no target
+# needs it), runs each target for S seconds (default $FUZZ_SECONDS or 600) or N runs, and prints a table:
+# target, time, runs, coverage, corpus, crashes, hangs. Exits non-zero when any target crashed, hung, leaked or
+# ran out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it to
+# Tests/Fuzz/Regressions/TARGET/ with a name that says what it does, and add a named test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${FUZZ_SECONDS:-600}"
+runs=""
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --seconds) seconds="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+all=(serverCore recording configuration animationExpression)
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+
+product() {
+  case "$1" in
+    serverCore) echo FuzzServerCore ;;
+    recording) echo FuzzRecording ;;
+    configuration) echo FuzzConfiguration ;;
+    animationExpression) echo FuzzAnimationExpression ;;
+    *) echo "fuzz.sh: unknown target '$1' (use ${all[*]})" >&2; exit 2 ;;
+  esac
+}
+# Seed folders besides the target's own corpus (read only; libFuzzer writes new inputs to the first folder).
+seeds() {
+  case "$1" in
+    recording) echo Recordings ;;
+  esac
+}
+
+scratch=.build-fuzz
+build_log="$scratch/build.log"
+mkdir -p "$scratch"
+for target in "${targets[@]}"; do
+  name=$(product "$target")
+  if ! KINETIC_FUZZ=1 swift build --scratch-path "$scratch" --disable-default-traits \
+      --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product "$name" >"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    echo "fuzz.sh: the build of $name failed" >&2
+    exit 1
+  fi
+done
+
+limit=(-max_total_time="$seconds")
+[ -n "$runs" ] && limit=(-runs="$runs")
+results=()
+failed=0
+for target in "${targets[@]}"; do
+  name=$(product "$target")
+  corpus="$scratch/corpus/$target"
+  artifacts="$scratch/artifacts/$target/"
+  log="$scratch/$target.log"
+  mkdir -p "$corpus" "$artifacts"
+  folders=("$corpus" "Tests/Fuzz/Corpus/$target" "Tests/Fuzz/Regressions/$target")
+  for extra in $(seeds "$target"); do folders+=("$extra"); done
+  existing=()
+  for folder in "${folders[@]}"; do [ -d "$folder" ] && existing+=("$folder"); done
+  before=$(find "$artifacts" -type f | wc -l)
+  start=$(date +%s)
+  # -timeout: one input taking 10 s is a hang. -rss_limit_mb: ASan's quarantine needs room (daemon.md §5.7).
+  set +e
+  "$scratch/debug/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
+    -dict="Tests/Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1
+  status=$?
+  set -e
+  elapsed=$(( $(date +%s) - start ))
+  executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
+  features=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
+  corpus_size=$(find "$corpus" -type f | wc -l)
+  crashes=$(find "$artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'deadly-*' \) -newer "$scratch/build.log" | wc -l)
+  hangs=$(find "$artifacts" -type f \( -name 'timeout-*' -o -name 'slow-unit-*' \) -newer "$scratch/build.log" | wc -l)
+  after=$(find "$artifacts" -type f | wc -l)
+  if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then
+    failed=1
+    echo "fuzz.sh: $target failed (exit $status); the end of its log ($log):" >&2
+    tail -40 "$log" >&2
+  fi
+  results+=("$(printf '| %-19s | %6s s | %10s | %6s | %7s | %6s | %7s | %5s |' "$target" "$elapsed" "${executed:-0}" \
+    "${coverage:-?}" "${features:-?}" "$corpus_size" "$crashes" "$hangs")")
+done
+
+echo
+echo "libFuzzer, $(date -u +%Y-%m-%dT%H:%MZ), ${runs:+$runs runs}${runs:-$seconds s} per target (scripts/fuzz.sh):"
+echo "| target              |     time |       runs |    cov | features | corpus | crashes | hangs |"
+echo "|---------------------|----------|------------|--------|----------|--------|---------|-------|"
+for row in "${results[@]}"; do echo "$row"; done
+exit "$failed"
