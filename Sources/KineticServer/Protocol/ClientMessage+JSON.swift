@@ -49,6 +49,13 @@ extension Hello {
 extension Subscription {
     /// The largest number of patterns one subscription may carry.
     public static let maximumPatterns = 256
+    /// The longest pattern, in bytes: a channel name's limit (``Command/maximumChannelNameLength``).
+    public static let maximumPatternLength = Command.maximumChannelNameLength
+    /// The most pattern bytes one subscription may carry in all (16 patterns of the longest length).
+    ///
+    /// Matching costs up to (pattern bytes) × (name bytes) per channel at every layout change, so this
+    /// bounds what one subscriber can make the event loop do between two ticks.
+    public static let maximumPatternBytes = 4096
 
     init(json: JSONObject) throws(ProtocolError) {
         guard let list = json["channels"]?.arrayValue else {
@@ -58,9 +65,18 @@ extension Subscription {
             throw ProtocolError(.badMessage, "subscribe accepts at most \(Self.maximumPatterns) patterns, got \(list.count)")
         }
         var patterns: [String] = []
-        for element in list {
+        var total = 0
+        for (index, element) in list.enumerated() {
             guard let pattern = element.stringValue else {
-                throw ProtocolError(.badMessage, "\"channels\" must contain only strings")
+                throw ProtocolError(.badMessage, "\"channels\" must contain only strings, got \(element.excerpt) at [\(index)]")
+            }
+            let length = pattern.utf8.count
+            guard length <= Self.maximumPatternLength else {
+                throw ProtocolError(.badMessage, "\"channels\"[\(index)] is \(length) bytes long; a pattern has at most \(Self.maximumPatternLength)")
+            }
+            total += length
+            guard total <= Self.maximumPatternBytes else {
+                throw ProtocolError(.badMessage, "\"channels\" holds more than \(Self.maximumPatternBytes) bytes of patterns in all")
             }
             patterns.append(pattern)
         }

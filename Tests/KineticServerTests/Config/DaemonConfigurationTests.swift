@@ -81,15 +81,6 @@ struct DaemonConfigurationTests {
     func socketLocationError() {
         #expect(throws: ConfigurationError.self) { try SocketLocation.resolve(explicit: nil, environment: [:], uid: 1000) }
     }
-
-    @Test("channel patterns", arguments: [
-        ("touch.*", "touch.position", true), ("touch.*", "touch", false), ("*", "", true), ("a?c", "abc", true),
-        ("a?c", "ac", false), ("*.offset", "card.offset", true), ("*a*b*", "xxaxxbxx", true), ("*a*b", "ba", false),
-        ("card.offset", "card.offset", true), ("card.offset", "card.offsets", false),
-    ])
-    func patterns(pattern: String, name: String, matches: Bool) {
-        #expect(ChannelPattern(pattern).matches(name) == matches)
-    }
 }
 
 /// `gesture: touches`: per-touch channels from the configuration file.

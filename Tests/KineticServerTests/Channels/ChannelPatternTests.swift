@@ -1,0 +1,43 @@
+import Testing
+@testable import KineticServer
+
+@Suite("Channel patterns")
+struct ChannelPatternTests {
+    @Test("globs: * any run (dots too), ? one character, in ASCII and beyond", arguments: [
+        ("touch.*", "touch.position", true), ("touch.*", "touch", false), ("*", "", true), ("", "", true),
+        ("?", "", false), ("card.?", "card.x", true), ("card.?", "card.xy", false), ("*.offset", "a.b.offset", true),
+        ("a*b*c", "aXbYc", true), ("a*b*c", "aXcYb", false), ("**", "x", true),
+        ("a?c", "abc", true), ("a?c", "ac", false), ("*a*b*", "xxaxxbxx", true), ("*a*b", "ba", false),
+        ("card.offset", "card.offset", true), ("card.offset", "card.offsets", false),
+        ("ré?lé", "réglé", true), ("?", "é", true), ("??", "é", false), ("*é", "café", true),
+    ])
+    func globs(pattern: String, name: String, matches: Bool) {
+        #expect(ChannelPattern(pattern).matches(name) == matches)
+    }
+
+    /// The backtracking worst case (every star retried at every position) still answers correctly.
+    @Test("the backtracking worst case: *a*a*…*b against a long run of a")
+    func worstCase() {
+        let pattern = String(repeating: "*a", count: 128)
+        let name = String(repeating: "a", count: 256)
+        #expect(ChannelPattern(pattern + "*b").matches(name) == false)
+        #expect(ChannelPattern(pattern).matches(name) == true)
+    }
+
+    @Test("a subscription's patterns are bounded: 256 bytes each, 4096 in all", arguments: [
+        (Array(repeating: String(repeating: "x", count: 256), count: 16), nil),
+        ([String(repeating: "x", count: 257)], "\"channels\"[0] is 257 bytes long; a pattern has at most 256"),
+        (Array(repeating: String(repeating: "x", count: 256), count: 17), "more than 4096 bytes of patterns in all"),
+    ] as [([String], String?)])
+    func subscriptionBounds(patterns: [String], error: String?) throws {
+        let h = CoreHarness()
+        let (client, sink) = h.connect(.jsonLines)
+        h.send(.subscribe(Subscription(patterns: patterns)), from: client, .jsonLines)
+        if let error {
+            let message = try #require(sink.errors().first?["message"]?.stringValue)
+            #expect(message.contains(error), "\(message)")
+        } else {
+            #expect(sink.errors().isEmpty && sink.layout != nil)
+        }
+    }
+}
