@@ -1,6 +1,6 @@
 // Deterministic replay speed (issue 6 §7): how much faster than real time a recording replays.
 //
-// Usage: KineticReplayBench [RECORDING ...]   (default: every Recordings/*.evemu and ../shared/fixtures/example-swipe.evemu)
+// Usage: KineticReplayBench [RECORDING ...]   (default: every Recordings/*.evemu and Tests/Fixtures/example-swipe.evemu)
 // Run it with `make bench-replay` (release build). Two paths are timed per recording, each repeated for at least
 // 0.5 s of wall time:
 //   offline  — OfflineReplay.run, what `kineticctl replay` prints: bindings, GraphChannelEngine and ServerCore
@@ -23,9 +23,7 @@ var paths = Array(CommandLine.arguments.dropFirst())
 if paths.isEmpty {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "Recordings")) ?? []
     paths = names.filter { $0.hasSuffix(".evemu") }.sorted().map { "Recordings/\($0)" }
-    if FileManager.default.fileExists(atPath: "../shared/fixtures/example-swipe.evemu") {
-        paths.append("../shared/fixtures/example-swipe.evemu")
-    }
+    paths.append("Tests/Fixtures/example-swipe.evemu")
 }
 if paths.isEmpty { fail("no recordings (run from the repository root)") }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import KineticInput
 
-/// Locates the shared fixtures (`../shared/fixtures/` next to the repository) and this repository's `Recordings/`.
+/// Locates the test fixtures (`Tests/Fixtures/`) and the bundled `Recordings/`.
 enum Fixtures {
     /// The repository root, found from this file's path.
     static let repositoryRoot: URL = {
@@ -14,12 +14,11 @@ enum Fixtures {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
-    /// `../shared/fixtures/<name>`; records a clear issue when it is missing.
-    static func shared(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let path = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/\(name)").path
+    /// `Tests/Fixtures/<name>`; records a clear issue when it is missing.
+    static func fixture(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let path = repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)").path
         guard FileManager.default.fileExists(atPath: path) else {
-            Issue.record("shared fixture missing: \(path) (expected ../shared/fixtures/ beside the repository)",
-                         sourceLocation: sourceLocation)
+            Issue.record("fixture missing: \(path)", sourceLocation: sourceLocation)
             throw FixtureMissing(path: path)
         }
         return path

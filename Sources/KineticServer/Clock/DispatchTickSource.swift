@@ -54,6 +54,12 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
         }
     }
 
+    /// Returns once every tick handler already queued has run (a barrier on the clock's queue): after
+    /// `suspend()` and this, no handler runs until the next `resume()`. Not to be called from a handler.
+    func waitForQueuedTicks() {
+        queue.sync {}
+    }
+
     /// Stops the clock for good.
     public func cancel() {
         lock.withLock {

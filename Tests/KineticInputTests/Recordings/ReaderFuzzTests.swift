@@ -68,7 +68,7 @@ struct SeededGenerator: RandomNumberGenerator {
     static func lineCount(_ text: String) -> Int { text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count }
 
     @Test(arguments: seeds) func evemuReaderSurvivesMutations(seed: UInt64) throws {
-        let original = try String(contentsOfFile: try Fixtures.shared("example-swipe.evemu"), encoding: .utf8)
+        let original = try String(contentsOfFile: try Fixtures.fixture("example-swipe.evemu"), encoding: .utf8)
         var rng = SeededGenerator(seed: seed)
         for n in 0..<Self.casesPerSeed {
             let text = Self.mutate(original, using: &rng)
@@ -87,7 +87,7 @@ struct SeededGenerator: RandomNumberGenerator {
     }
 
     @Test(arguments: seeds) func libinputReaderSurvivesMutations(seed: UInt64) throws {
-        let original = try String(contentsOfFile: try Fixtures.shared("example-swipe.libinput.yml"), encoding: .utf8)
+        let original = try String(contentsOfFile: try Fixtures.fixture("example-swipe.libinput.yml"), encoding: .utf8)
         var rng = SeededGenerator(seed: seed &+ 1000)
         for n in 0..<Self.casesPerSeed {
             let text = Self.mutate(original, using: &rng)

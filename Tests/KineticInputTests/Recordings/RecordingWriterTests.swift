@@ -12,7 +12,7 @@ import Testing
     /// After every append the file on disk — what a SIGTERM/SIGINT at that moment would leave — parses, and holds
     /// exactly the frames completed so far: the events of an unfinished frame are never on disk.
     @Test func fileParsesAfterEveryEvent() throws {
-        let source = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let source = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
         let path = Self.temporaryPath("durable.evemu")
         let writer = try RecordingWriter(path: path, device: source.device, comments: ["written by RecordingWriterTests"],
                                          syncPolicy: .never, timeBase: .asIs)
@@ -35,7 +35,7 @@ import Testing
     /// The description lines are byte-identical to the fixture's, which libevemu wrote back byte-identically
     /// (linux-input.md §2.3 validation), and each E: line matches the fixture's up to the comment.
     @Test func matchesEvemuByteForByte() throws {
-        let text = try String(contentsOfFile: try Fixtures.shared("example-swipe.evemu"), encoding: .utf8)
+        let text = try String(contentsOfFile: try Fixtures.fixture("example-swipe.evemu"), encoding: .utf8)
         let recording = try EvemuFormat.read(text)
         let written = EvemuFormat.write(recording)
         let descriptionLines = { (t: String) in t.split(separator: "\n").filter { $0.first.map { "NIPBA".contains($0) } ?? false } }

@@ -6,7 +6,7 @@ import Testing
 /// 4096 × 2560 units at 16 units/mm, 15 frames at 8 ms, x from 3600 to 2028, lift at 0.112 s.
 @Suite struct SharedFixtureTests {
     @Test func evemuFixtureParses() throws {
-        let recording = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let recording = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
         #expect(recording.device.name == "Example Touchscreen")
         #expect(recording.device.bustype == 3 && recording.device.vendor == 0x1234 && recording.device.product == 0x5678)
         #expect(recording.device.version == 0x111)
@@ -30,7 +30,7 @@ import Testing
     /// Hand-computed from the file: down at 0.000001 s at (3600/16, 1300/16) = (225, 81.25) mm, 13 moves, lift at
     /// 0.112001 s at (2028/16, 1330/16) = (126.75, 83.125) mm; normalised x = 2028/4095.
     @Test func evemuFixtureGestureStream() throws {
-        let recording = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let recording = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
         let events = recording.gestureEvents()
         #expect(events.map(\.phase) == [.began] + Array(repeating: .changed, count: 13) + [.ended])
         #expect(Set(events.map(\.source)) == [.touch(id: 31)])
@@ -53,7 +53,7 @@ import Testing
 
 @Suite struct LibinputFixtureTests {
     @Test func libinputFixtureParses() throws {
-        let recordings = try LibinputRecordFormat.read(contentsOf: try Fixtures.shared("example-swipe.libinput.yml"))
+        let recordings = try LibinputRecordFormat.read(contentsOf: try Fixtures.fixture("example-swipe.libinput.yml"))
         let recording = try #require(recordings.first)
         #expect(recordings.count == 1)
         #expect(recording.device.name == "Example Touchscreen")
@@ -68,8 +68,8 @@ import Testing
     /// The two files describe the same gesture; libinput record starts at 0 s and evemu at 0.000001 s (§3.1), so
     /// the streams are compared with times taken relative to each recording's first event.
     @Test func evemuAndLibinputGiveIdenticalGestureStreams() throws {
-        let evemu = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
-        let yaml = try #require(try LibinputRecordFormat.read(contentsOf: try Fixtures.shared("example-swipe.libinput.yml")).first)
+        let evemu = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
+        let yaml = try #require(try LibinputRecordFormat.read(contentsOf: try Fixtures.fixture("example-swipe.libinput.yml")).first)
         #expect(evemu.device.codes.filter { $0.key != 0 } == yaml.device.codes.filter { $0.key != 0 })
         #expect(evemu.device.absInfo == yaml.device.absInfo)
         #expect(evemu.device.properties == yaml.device.properties)

@@ -169,7 +169,7 @@ struct GesturePipelineTests {
 
     /// Past the bounds the target is rubber-banded: f(x) = (1 − 1/(x·c/d + 1))·d beyond the edge.
     @Test func dragsPastTheBoundsAreRubberBandedAndSpringBack() throws {
-        let recording = try ReplayFixtures.shared("example-swipe.evemu")
+        let recording = try ReplayFixtures.fixture("example-swipe.evemu")
         let bounds = ChannelBounds(lower: [-20], upper: [0])
         let binding = GestureBinding(channel: "x", axes: .x, bounds: bounds)
         let frames = try ReplayFixtures.frames(recording, [binding])
@@ -191,7 +191,7 @@ struct GesturePipelineTests {
     /// Reduce motion: input frames snap the channel to the finger (no per-frame animation), and the
     /// release is the 0.2-s ease: no overshoot past the release target, finished 0.2 s after the lift.
     @Test func reduceMotionFollowsExactlyAndReleasesWithAShortEase() throws {
-        let recording = try ReplayFixtures.shared("example-swipe.evemu")
+        let recording = try ReplayFixtures.fixture("example-swipe.evemu")
         let snaps = stride(from: 0.0, through: -2000, by: -100).map { [$0] }
         let bouncy = GestureBinding(channel: "pager", axes: .x,
                                     release: .init(animation: try AnimationExpression.parse(".spring(duration: 0.5, bounce: 0.4)"),

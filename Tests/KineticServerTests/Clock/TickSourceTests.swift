@@ -45,22 +45,30 @@ struct TickSourceTests {
     func dispatchClock() async throws {
         let ticks = NIOLockedValueBox<[Tick]>([])
         let clock = DispatchTickSource(rateHz: 240) { tick in ticks.withLockedValue { $0.append(tick) } }
+        // Bounded waits for conditions: a loaded machine delays ticks, it does not change what arrives.
+        func eventually(_ condition: () -> Bool) async throws {
+            for _ in 0..<6000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        // Absence can only be shown by waiting: a timer running at 240 Hz would deliver ~24 ticks in 100 ms;
+        // load only makes fewer arrive, so these waits cannot fail for a correct clock.
         try await Task.sleep(for: .milliseconds(100))
+        clock.waitForQueuedTicks()
         #expect(ticks.withLockedValue { $0.isEmpty }, "created suspended")
         let before = MonotonicClock.now()
         clock.resume()
-        try await Task.sleep(for: .milliseconds(200))
+        try await eventually { ticks.withLockedValue { $0.count } >= 5 }
         clock.suspend()
+        clock.waitForQueuedTicks()
         let after = MonotonicClock.now()
-        try await Task.sleep(for: .milliseconds(50))
         let running = ticks.withLockedValue { $0 }
         #expect(running.count >= 5)
-        #expect(running.allSatisfy { $0.time >= before && $0.time <= after + 50_000_000 })
+        #expect(running.allSatisfy { $0.time >= before && $0.time <= after })
         #expect(zip(running, running.dropFirst()).allSatisfy { $0.time < $1.time })
-        try await Task.sleep(for: .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(100))
+        clock.waitForQueuedTicks()
         #expect(ticks.withLockedValue { $0.count } == running.count, "no ticks while suspended")
         clock.resume()
-        try await Task.sleep(for: .milliseconds(100))
+        try await eventually { ticks.withLockedValue { $0.count } > running.count }
         #expect(ticks.withLockedValue { $0.count } > running.count)
         clock.cancel()
     }

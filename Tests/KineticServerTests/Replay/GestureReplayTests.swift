@@ -68,7 +68,7 @@ struct GestureReplayTests {
     /// x, snap points every 100 mm. The expected rest is computed here from the fixture's own release
     /// velocity with the projection x_end = x + (v/1000)·d/(1 − d), d = 0.998.
     @Test func aFlingSettlesOnTheSnapPointNearestToItsProjection() throws {
-        let recording = try ReplayFixtures.shared("example-swipe.evemu")
+        let recording = try ReplayFixtures.fixture("example-swipe.evemu")
         let inputs = ReplayFixtures.gestures(recording)
         let began = try #require(inputs.first { $0.phase == .began })
         let ended = try #require(inputs.last { $0.phase == .ended })

@@ -20,9 +20,9 @@ enum ReplayFixtures {
         try read(repositoryRoot.appendingPathComponent("Recordings/\(name)").path)
     }
 
-    /// `../shared/fixtures/<name>` beside the repository.
-    static func shared(_ name: String) throws -> Recording {
-        try read(repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/\(name)").path)
+    /// `Tests/Fixtures/<name>`.
+    static func fixture(_ name: String) throws -> Recording {
+        try read(repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)").path)
     }
 
     static func read(_ path: String) throws -> Recording {

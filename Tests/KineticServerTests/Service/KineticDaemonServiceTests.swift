@@ -20,7 +20,7 @@ struct KineticDaemonServiceTests {
         // waits for it, so every wait here polls without blocking and sleeps asynchronously.
         func datagram() async -> String {
             var buffer = [UInt8](repeating: 0, count: 4096)
-            for _ in 0..<1000 {
+            for _ in 0..<6000 {
                 let n = buffer.withUnsafeMutableBytes { recv(notify, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                 if n > 0 { return String(decoding: buffer[0..<n], as: UTF8.self) }
                 try? await Task.sleep(for: .milliseconds(10))
@@ -40,14 +40,14 @@ struct KineticDaemonServiceTests {
         #expect(ready.hasPrefix("READY=1\nSTATUS=serving on \(socketPath)"), "\(ready)")
         let client = try SocketTestClient(path: socketPath, encoding: .jsonLines)
         client.send(.command(Command(id: 1, operation: .list)))
-        for _ in 0..<500 where client.messages(.reply).isEmpty {
+        for _ in 0..<6000 where client.messages(.reply).isEmpty {
             client.receive(timeout: 0.001)
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(client.messages(.reply).first?["channels"]?.arrayValue?.first?.objectValue?["name"] == "touch.position")
         await group.triggerGracefulShutdown()
         #expect(await datagram() == "STOPPING=1\nSTATUS=shutting down")
-        for _ in 0..<500 where !client.sawEOF {
+        for _ in 0..<6000 where !client.sawEOF {
             client.receive(timeout: 0.001)
             try await Task.sleep(for: .milliseconds(10))
         }

@@ -71,7 +71,7 @@ struct LiveDeviceTests {
     /// A recording replayed onto a virtual copy of its device comes back event for event, and the live gesture
     /// stream has the recording's phases, touches and positions (only the kernel's timestamps differ).
     @Test func recordedSwipeReplaysOntoAVirtualDevice() throws {
-        let recording = try EvemuFormat.read(contentsOf: try Fixtures.shared("example-swipe.evemu"))
+        let recording = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
         let device = try VirtualDevice(recording.device)
         let reader = try InputDevice.open(path: try #require(device.devnode))
         #expect(reader.deviceClass == .touchscreen)
