@@ -8,11 +8,7 @@ struct Demo: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Runs kineticd on a private socket replaying a recording, and shows the finger against the spring.",
         discussion: """
-            The daemon runs inside this process on a socket in a temporary directory, replays the
-            recording in real time (again and again), and this command subscribes over the socket like
-            any client. Each line is one frame (decimated to --rate): the finger (o) is the raw input,
-            the spring (@) is touch.position, animated with .interactiveSpring while the finger is down
-            and a bouncy .spring after it lifts; the velocity column is the spring's, in mm/s.
+            The daemon runs inside this process on a socket in a temporary directory, replays the recording in real time (again and again), and this command subscribes over the socket like any client. Each line is one frame (decimated to --rate): the finger (o) is the raw input, the spring (@) is touch.position, animated with .interactiveSpring while the finger is down and a bouncy .spring after it lifts; the velocity column is the spring's, in mm/s.
 
             EXAMPLES
               kineticctl demo

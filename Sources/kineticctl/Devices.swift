@@ -7,8 +7,7 @@ struct Devices: ParsableCommand {
         commandName: "devices",
         abstract: "Lists the input devices kineticd can bind (reads /dev/input directly; needs the input group).",
         discussion: """
-            One JSON line per event node: path, name, class (touchscreen, touchpad, mouse, …), or the error
-            that kept it from being read.
+            One JSON line per event node: path, name, class (touchscreen, touchpad, mouse, …), or the error that kept it from being read.
 
             EXAMPLE
               kineticctl devices | jq -r 'select(.class=="touchscreen") .path'

@@ -8,9 +8,7 @@ struct Kineticctl: AsyncParsableCommand {
         commandName: "kineticctl",
         abstract: "Talks to kineticd: subscribe to frames, animate channels, inspect the daemon and input devices.",
         discussion: """
-            The socket is --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock for root,
-            else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Output is JSON Lines in the protocol's shapes
-            (docs/PROTOCOL.md), so it pipes into jq.
+            The socket is --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock for root, else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Output is JSON Lines in the protocol's shapes (docs/PROTOCOL.md), so it pipes into jq.
 
             EXAMPLES
               kineticctl subscribe 'touch.*' --rate 60 | jq -c .values

@@ -7,10 +7,7 @@ struct Record: ParsableCommand {
         commandName: "record",
         abstract: "Records an input device to an evemu file that kineticd --replay and kineticctl replay read.",
         discussion: """
-            Reads the evdev node directly (needs the input group), writing whole frames and syncing the
-            file after each. Ctrl-C (SIGINT) or SIGTERM stop it gracefully: it writes what the device already
-            queued, closes a frame cut short with a SYN_REPORT (marked in the file), syncs, prints a summary
-            and exits 0, so the file always parses and holds every event read.
+            Reads the evdev node directly (needs the input group), writing whole frames and syncing the file after each. Ctrl-C (SIGINT) or SIGTERM stop it gracefully: it writes what the device already queued, closes a frame cut short with a SYN_REPORT (marked in the file), syncs, prints a summary and exits 0, so the file always parses and holds every event read.
 
             EXAMPLES
               kineticctl devices

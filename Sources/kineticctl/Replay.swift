@@ -6,10 +6,7 @@ struct Replay: ParsableCommand {
         commandName: "replay",
         abstract: "Replays a recording offline, as fast as possible, and prints the frames as JSON lines.",
         discussion: """
-            The recording (evemu or libinput record) goes through the daemon's own bindings, engine and
-            frame encoder on a virtual clock: no socket, no daemon, and the output is bit-identical on
-            every run. The first event happens at time_ns 1000000000; the clock ticks at --rate (or the
-            configuration's rate_hz) while anything moves and stops when everything has settled.
+            The recording (evemu or libinput record) goes through the daemon's own bindings, engine and frame encoder on a virtual clock: no socket, no daemon, and the output is bit-identical on every run. The first event happens at time_ns 1000000000; the clock ticks at --rate (or the configuration's rate_hz) while anything moves and stops when everything has settled.
 
             EXAMPLES
               kineticctl replay Recordings/swipe-fling.evemu | tail -1

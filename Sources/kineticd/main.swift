@@ -14,25 +14,19 @@ struct Kineticd: AsyncParsableCommand {
         abstract: "Turns touch and pointer input into SwiftUI-quality spring motion and serves it over a Unix socket.",
         discussion: """
             kineticd ticks a display-rate clock (default 120 Hz), advances every channel's animation at
-            each tick and sends the presentation values and velocities to subscribed clients. Clients
-            speak JSON Lines or a binary framing on the same socket (docs/PROTOCOL.md). While every
-            channel is settled the clock stops: an idle daemon has no wake-ups.
+            each tick and sends the presentation values and velocities to subscribed clients. Clients speak JSON Lines or a binary framing on the same socket (docs/PROTOCOL.md). While every channel is settled the clock stops: an idle daemon has no wake-ups.
 
             SOCKET
-              --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock (root or the system
-              service), else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Under systemd socket activation the
-              inherited socket is used. A socket a live kineticd serves is never taken over.
+            --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock (root or the system service), else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Under systemd socket activation the inherited socket is used. A socket a live kineticd serves is never taken over.
 
             CONFIGURATION
-              --config FILE, else /etc/kinetic/kineticd.yaml when it exists, else the embedded default,
-              which binds any touchscreen, touchpad or mouse drag to the channel touch.position.
+            --config FILE, else /etc/kinetic/kineticd.yaml when it exists, else the embedded default, which binds any touchscreen, touchpad or mouse drag to the channel touch.position.
 
             REPLAY
-              --replay FILE feeds a recording through the bindings in real time, each event at its own
-              timestamp; without --loop the daemon keeps serving clients and commands afterwards.
+            --replay FILE feeds a recording through the bindings in real time, each event at its own timestamp; without --loop the daemon keeps serving clients and commands afterwards.
 
             SIGNALS
-              SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
+            SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
 
             EXAMPLES
               kineticd --socket /tmp/k.sock --rate 240
