@@ -44,11 +44,14 @@ sys.path.insert(0, sys.argv[3])
 from unixclient import connect_when_listening
 binary, work = sys.argv[1], sys.argv[2]
 notify_path, sock_path = os.path.join(work, "notify"), os.path.join(work, "kineticd.sock")
+config = os.path.join(work, "kineticd.yaml")
+with open(config, "w") as f:
+    f.write("bindings:\n  - channel: alpha\n")
 notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 notify.bind(notify_path)
 notify.settimeout(10)
 daemon = subprocess.Popen(["systemd-socket-activate", "-l", sock_path, "--fdname=clients",
-                           "-E", "NOTIFY_SOCKET=" + notify_path, "-E", "WATCHDOG_USEC=200000", binary, "--config", "/dev/null"],
+                           "-E", "NOTIFY_SOCKET=" + notify_path, "-E", "WATCHDOG_USEC=200000", binary, "--config", config],
                           stderr=subprocess.DEVNULL)
 try:
     # The activator execs kineticd on the first connection.
@@ -62,16 +65,31 @@ try:
     # WATCHDOG_USEC=200000: a keep-alive every 100 ms from the event loop while serving.
     keepalives = [notify.recv(4096).decode() for _ in range(3)]
     assert keepalives == ["WATCHDOG=1"] * 3, keepalives
+    # SIGHUP (ExecReload=): RELOADING=1 with MONOTONIC_USEC, the new bindings, READY=1 again.
+    lines = client.makefile()
+    with open(config, "w") as f:
+        f.write("bindings:\n  - channel: beta\n    gesture: pinch\n")
+    daemon.send_signal(signal.SIGHUP)
+    notes = []
+    while len(notes) < 2:
+        note = notify.recv(4096).decode()
+        if note != "WATCHDOG=1":
+            notes.append(note)
+    assert notes[0].startswith("RELOADING=1\nMONOTONIC_USEC="), notes
+    assert notes[1].startswith("READY=1"), notes
+    client.sendall(b'{"type":"command","id":2,"op":"list"}\n')
+    listed = json.loads(lines.readline())
+    assert [c["name"] for c in listed["channels"]] == ["beta"], listed
     daemon.send_signal(signal.SIGTERM)
     while True:
         stopping = notify.recv(4096).decode()
         if stopping != "WATCHDOG=1":
             break
     assert stopping.startswith("STOPPING=1"), stopping
-    event = json.loads(client.makefile().readline())
+    event = json.loads(lines.readline())
     assert event == {"type": "event", "event": "shutdown"}, event
     assert daemon.wait(timeout=10) == 0
-    print("check-systemd: socket activation, READY=1, WATCHDOG=1 keep-alives, STOPPING=1 and the shutdown event work")
+    print("check-systemd: socket activation, READY=1, WATCHDOG=1 keep-alives, SIGHUP reload (RELOADING=1, READY=1), STOPPING=1 and the shutdown event work")
 finally:
     if daemon.poll() is None:
         daemon.kill()

@@ -79,3 +79,12 @@ struct ReduceMotion: ParsableCommand {
 
     func run() throws { try printReply(try connection.connect().command(.reduceMotion(enabled: state == "on"))) }
 }
+
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Makes kineticd re-read its configuration file and swap its bindings, as SIGHUP does.",
+        discussion: "An invalid file is refused with its file:line:column error and the running configuration stays. Clients stay connected; a channel that stays bound keeps its value. Changes to the socket, the groups, the limits or the tick rate wait for a restart (listed in restart_needed).\n\nEXAMPLE\n  kineticctl reload")
+    @OptionGroup var connection: ConnectionOptions
+    func run() throws { try printReply(try connection.connect().command(.reload)) }
+}

@@ -21,7 +21,7 @@ struct Kineticctl: AsyncParsableCommand {
               kineticctl replay Recordings/swipe-fling.evemu > frames.jsonl
               kineticctl demo
             """,
-        subcommands: [Subscribe.self, Animate.self, Replay.self, Plot.self, Record.self, Demo.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Devices.self])
+        subcommands: [Subscribe.self, Animate.self, Replay.self, Plot.self, Record.self, Demo.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Reload.self, Devices.self])
 }
 
 /// Options every daemon-talking subcommand shares.

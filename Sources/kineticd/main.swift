@@ -50,6 +50,9 @@ struct Kineticd: AsyncParsableCommand {
     @Flag(name: .long, help: "With --replay: start the recording again after it ends.")
     var loop = false
 
+    @Option(name: .long, help: ArgumentHelp("Validate this configuration file (as start-up and a reload would) and exit: 0 when valid, 78 with file:line:column otherwise.", valueName: "file"))
+    var checkConfig: String?
+
     @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     var logLevel: String = "info"
 
@@ -69,6 +72,20 @@ struct Kineticd: AsyncParsableCommand {
         }
     }
 
+    /// `--check-config FILE`: validates the file as start-up would (YAML, keys, ranges, animation expressions)
+    /// and says so; nothing starts.
+    func checkConfiguration(_ path: String) throws {
+        do {
+            let configuration = try DaemonConfiguration.load(path: path)
+            let channels = Set(configuration.bindings.map(GestureBinding.init).flatMap(\.channelNames)).count
+            print("\(path): valid (\(configuration.bindings.count) bindings, \(channels) channels, \(configuration.rateHz) Hz)")
+        } catch {
+            let line = Array("\(error)\n".utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            throw ExitCode(78)  // EX_CONFIG
+        }
+    }
+
     func validate() throws {
         if loop, replay == nil { throw ValidationError("--loop needs --replay FILE") }
         if let rate, !TickRate.range.contains(rate) { throw ValidationError("--rate must be between 30 and 480 Hz, got \(rate)") }
@@ -76,23 +93,20 @@ struct Kineticd: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let checkConfig { return try checkConfiguration(checkConfig) }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in JournaldLogHandler(label: label, level: level) }
         let logger = Logger(label: "kineticd")
         var configuration: DaemonConfiguration
         do {
-            if let config {
-                configuration = try DaemonConfiguration.load(path: config)
-            } else if access(DaemonConfiguration.systemPath, F_OK) == 0 {
-                configuration = try DaemonConfiguration.load(path: DaemonConfiguration.systemPath)
-            } else {
-                configuration = DaemonConfiguration.embeddedDefault
-            }
+            (configuration, _) = try DaemonConfiguration.load(explicitPath: config)
         } catch {
             logger.critical("\(error)")
             throw ExitCode(78)  // EX_CONFIG
         }
-        if let rate { configuration.rateHz = rate }
+        let rate = self.rate
+        let overrides: @Sendable (inout DaemonConfiguration) -> Void = { if let rate { $0.rateHz = rate } }
+        overrides(&configuration)
         var schedule: ReplaySchedule?
         if let replay {
             do {
@@ -102,8 +116,10 @@ struct Kineticd: AsyncParsableCommand {
                 throw ExitCode(66)  // EX_NOINPUT
             }
         }
-        let service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger,
+        var service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger,
                                            replay: schedule, loopReplay: loop)
+        service.configurationPath = config
+        service.overrides = overrides
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint],
                                                       logger: logger))
         do {

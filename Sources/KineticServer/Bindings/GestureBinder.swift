@@ -32,14 +32,22 @@ public final class GestureBinder {
         pipeline = GesturePipeline(bindings: bindings.map(GestureBinding.init))
     }
 
-    /// Defines every bound channel in `engine` (owned by the configuration) at its initial value —
-    /// zeros, 1 for pinch.
-    public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ConfigurationError) {
+    /// Makes `engine`'s configuration channels this binder's (see ``GesturePipeline/defineChannels(in:at:)``):
+    /// missing ones are defined at their initial value — zeros, 1 for pinch — and ones no binding names are
+    /// removed. Returns the engine events of the removals.
+    @discardableResult
+    public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ConfigurationError) -> [EngineEvent] {
         do {
-            try pipeline.defineChannels(in: engine, at: time)
+            return try pipeline.defineChannels(in: engine, at: time)
         } catch {
             throw ConfigurationError(source: "bindings", reason: error.message)
         }
+    }
+
+    /// Detaches every device still attached (a reload hands them to a new binder): their gestures are
+    /// cancelled, which releases their channels.
+    public func detachAll(at time: EventTime, engine: any ChannelEngine) -> InputOutcome {
+        handles.indices.reduce(InputOutcome()) { outcome, id in outcome + detach(id, at: time, engine: engine) }
     }
 
     /// Attaches a device; returns `nil` when no binding matches it (its events would be ignored).

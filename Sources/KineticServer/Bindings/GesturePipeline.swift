@@ -60,15 +60,35 @@ public final class GesturePipeline {
         self.conflict = conflict
     }
 
-    /// Defines every bound channel in `engine` at `time`, owned by the configuration, at the
-    /// bindings' initial values.
-    public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ProtocolError) {
+    /// Makes `engine`'s configuration channels those of these bindings, at `time`: every bound channel
+    /// the engine lacks is defined (owned by the configuration, at its binding's initial value); a
+    /// configuration channel no binding names any more, or bound with another dimension now, is removed
+    /// (and, with another dimension, defined anew). A channel that stays keeps its value and animation,
+    /// so a reload does not make it jump. On a new engine this defines every bound channel.
+    ///
+    /// Checked before anything changes: bindings that disagree on a channel's dimension, and a bound name
+    /// that a client's channel holds (`channel_exists`). Returns the engine events of the removals.
+    @discardableResult
+    public func defineChannels(in engine: any ChannelEngine, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
         if let conflict { throw ProtocolError(.dimensionMismatch, conflict) }
+        let existing = engine.channels
         for channel in channels {
+            if let held = existing.first(where: { $0.name == channel.name }), held.owner != .configuration {
+                throw ProtocolError(.channelExists, "channel \"\(channel.name)\" is bound by the configuration but a client defined it")
+            }
+        }
+        var events: [EngineEvent] = []
+        for held in existing where held.owner == .configuration
+            && !channels.contains(where: { $0.name == held.name && $0.dimension == held.dimension }) {
+            events += try engine.remove(held.name, at: time)
+        }
+        let remaining = Set(engine.channels.map(\.name))
+        for channel in channels where !remaining.contains(channel.name) {
             let initial = bindings.first { $0.channelNames.contains(channel.name) }?.initialValue
                 ?? Array(repeating: 0, count: channel.dimension)
             try engine.define(channel.name, dimension: channel.dimension, initial: initial, owner: .configuration, at: time)
         }
+        return events
     }
 
     /// Whether any bound gesture is in progress (the daemon's clock keeps ticking while one is).

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import KineticInput
 import Yams
 
@@ -37,10 +40,29 @@ extension DaemonConfiguration {
 
     /// Reads and parses a configuration file.
     public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
-        guard let bytes = try? FileBytes.read(path, limit: 1 << 20) else {
-            throw ConfigurationError(source: path, reason: "cannot read the configuration file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: 1 << 20)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                throw ConfigurationError(source: path, reason: "cannot read the configuration file: \(reason)")
+            case .tooLarge:
+                throw ConfigurationError(source: path, reason: "the configuration file is larger than 1 MiB")
+            }
         }
         return try parse(String(decoding: bytes, as: UTF8.self), source: path)
+    }
+
+    /// Where kineticd takes its configuration from: `--config FILE`, else ``systemPath`` when it exists,
+    /// else ``embeddedDefault``. Start-up, `--check-config` and every reload ask the same question, so a
+    /// file created at the system path after start-up is picked up by the next reload.
+    ///
+    /// - Returns: the configuration and the file it came from (`nil`: the embedded default).
+    public static func load(explicitPath: String?) throws(ConfigurationError) -> (DaemonConfiguration, path: String?) {
+        if let explicitPath { return (try load(path: explicitPath), explicitPath) }
+        if access(systemPath, F_OK) == 0 { return (try load(path: systemPath), systemPath) }
+        return (embeddedDefault, nil)
     }
 }
 

@@ -37,6 +37,12 @@ public final class ServerCore {
     /// the input events due by then, so a late timer never reorders input and ticks.
     public var beforeTick: ((UInt64) -> Void)?
 
+    /// Carries out a `reload` command: re-read the configuration and swap the bindings, then call the
+    /// completion on the core's thread with the reply's fields or the error. `nil`: reloading is not
+    /// available here (the command fails with `bad_configuration`). It may complete later (the daemon
+    /// reads the file off the event loop); the client's reply waits for it.
+    public var reloadHandler: ((@escaping (Result<JSONObject, ProtocolError>) -> Void) -> Void)?
+
     /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
     public var statusExtras: JSONObject = [:]
 
@@ -173,6 +179,9 @@ public final class ServerCore {
             session.layoutTableVersion = nil
             updateLayout(of: session, forceSchema: true)
             requestFrame()
+        case .command(let command) where command.operation == .reload:
+            session.greeted = true
+            reload(command, from: session)
         case .command(let command):
             session.greeted = true
             let result = run(command, from: session)
@@ -186,12 +195,42 @@ public final class ServerCore {
         }
     }
 
-    private func run(_ command: Command, from session: ClientSession) -> Result<(JSONObject, [EngineEvent]), ProtocolError> {
-        if command.operation.changesState, !configuration.authorization.mayChangeState(session.peer) {
-            return .failure(ProtocolError(.permissionDenied, "uid \(session.peer.uid) may subscribe but not \(command.operation.name); state changes need root, the daemon's uid or the control group"))
+    /// Whether `session` may run `operation` now: state changes need authorization and a running server.
+    private func refusal(of operation: Command.Operation, from session: ClientSession) -> ProtocolError? {
+        if operation.changesState, !configuration.authorization.mayChangeState(session.peer) {
+            return ProtocolError(.permissionDenied, "uid \(session.peer.uid) may subscribe but not \(operation.name); state changes need root, the daemon's uid or the control group")
         }
-        if shuttingDown, command.operation.changesState {
-            return .failure(ProtocolError(.shuttingDown, "the server is stopping"))
+        if shuttingDown, operation.changesState {
+            return ProtocolError(.shuttingDown, "the server is stopping")
+        }
+        return nil
+    }
+
+    private func reload(_ command: Command, from session: ClientSession) {
+        if let error = refusal(of: command.operation, from: session) {
+            session.send(.reply(.failed(command.id, error)))
+            return
+        }
+        guard let reloadHandler else {
+            session.send(.reply(.failed(command.id, ProtocolError(.badConfiguration, "this server has no configuration file to reload"))))
+            return
+        }
+        let id = session.id
+        reloadHandler { [weak self] result in
+            guard let self, let session = self.session(id) else { return }
+            switch result {
+            case .success(let fields): session.send(.reply(.ok(command.id, fields)))
+            case .failure(let error): session.send(.reply(.failed(command.id, error)))
+            }
+            self.requestFrame()
+        }
+    }
+
+    private func run(_ command: Command, from session: ClientSession) -> Result<(JSONObject, [EngineEvent]), ProtocolError> {
+        if let error = refusal(of: command.operation, from: session) {
+            var error = error
+            error.commandID = command.id
+            return .failure(error)
         }
         do throws(ProtocolError) {
             var fields: JSONObject = [:]
@@ -250,6 +289,8 @@ public final class ServerCore {
                 for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
             case .reduceMotion(let enabled):
                 engine.reduceMotion = enabled
+            case .reload:
+                break  // answered by reload(_:from:)
             }
             if command.operation.changesState { requestFrame() }
             return .success((fields, events))

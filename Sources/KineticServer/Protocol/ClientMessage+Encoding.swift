@@ -28,7 +28,7 @@ extension ClientMessage {
                 if let initial { object["initial"] = .vector(initial) }
             case .remove(let channel):
                 object["channel"] = .string(channel)
-            case .list, .status:
+            case .list, .status, .reload:
                 break
             case .reduceMotion(let enabled):
                 object["enabled"] = .bool(enabled)

@@ -117,7 +117,7 @@ extension Command {
 extension Command.Operation {
     init(json: JSONObject) throws(ProtocolError) {
         guard let op = json["op"]?.stringValue else {
-            throw ProtocolError(.badMessage, "a command needs \"op\": animate, set, define, remove, list, status or reduce_motion")
+            throw ProtocolError(.badMessage, "a command needs \"op\": animate, set, define, remove, list, status, reduce_motion or reload")
         }
         switch op {
         case "animate":
@@ -152,13 +152,15 @@ extension Command.Operation {
             self = .list
         case "status":
             self = .status
+        case "reload":
+            self = .reload
         case "reduce_motion":
             guard let enabled = json["enabled"]?.boolValue else {
                 throw ProtocolError(.badMessage, "reduce_motion needs \"enabled\": true or false")
             }
             self = .reduceMotion(enabled: enabled)
         default:
-            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use animate, set, define, remove, list, status or reduce_motion")
+            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use animate, set, define, remove, list, status, reduce_motion or reload")
         }
     }
 }

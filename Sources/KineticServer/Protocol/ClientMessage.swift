@@ -75,6 +75,8 @@ public struct Command: Equatable, Sendable {
         case status
         /// Turns reduce motion on or off for every binding and client animation.
         case reduceMotion(enabled: Bool)
+        /// Re-reads the daemon's configuration file and swaps its bindings (as SIGHUP does).
+        case reload
 
         /// The `"op"` string.
         public var name: String {
@@ -86,6 +88,7 @@ public struct Command: Equatable, Sendable {
             case .list: "list"
             case .status: "status"
             case .reduceMotion: "reduce_motion"
+            case .reload: "reload"
             }
         }
 

@@ -39,6 +39,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let tooManyChannels: ErrorCode = "too_many_channels"
     /// A message arrived before the HELLO it requires, or a second HELLO.
     public static let unexpectedMessage: ErrorCode = "unexpected_message"
+    /// `reload`: the configuration file cannot be read or is invalid (the running one stays), or reloading is
+    /// not available (a replay, a server without a configuration source).
+    public static let badConfiguration: ErrorCode = "bad_configuration"
     /// The server is stopping and no longer accepts the request.
     public static let shuttingDown: ErrorCode = "shutting_down"
 }

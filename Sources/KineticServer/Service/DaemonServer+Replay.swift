@@ -10,19 +10,27 @@ extension DaemonServer {
         public var epoch: UInt64?
     }
 
-    /// Defines the bound channels (live devices are attached by the devices layer).
+    /// Makes the configuration's channels those of `bindings` (live devices are attached by the devices
+    /// layer): at start-up it defines them; at a reload it also removes the ones no binding names any more.
     public func defineBoundChannels(_ bindings: [BindingConfiguration]) async throws {
-        let core = self.core
-        try await core.eventLoop.submit {
-            var failure: ConfigurationError?
-            core.value.applyInput { engine in
-                do throws(ConfigurationError) {
-                    try GestureBinder(bindings: bindings).defineChannels(in: engine, at: MonotonicClock.now())
-                } catch { failure = error }
+        let server = self
+        try await core.eventLoop.submit { () -> Result<Void, ConfigurationError> in
+            Result { () throws(ConfigurationError) in try server.defineBoundChannelsOnLoop(bindings) }
+        }.get().get()
+    }
+
+    /// ``defineBoundChannels(_:)`` on the event loop (the caller is on it).
+    func defineBoundChannelsOnLoop(_ bindings: [BindingConfiguration]) throws(ConfigurationError) {
+        var failure: ConfigurationError?
+        core.value.applyInput { engine in
+            do throws(ConfigurationError) {
+                return InputOutcome(engineEvents: try GestureBinder(bindings: bindings).defineChannels(in: engine, at: MonotonicClock.now()))
+            } catch {
+                failure = error
                 return InputOutcome()
             }
-            if let failure { throw failure }
-        }.get()
+        }
+        if let failure { throw failure }
     }
 
     /// Replays recordings in real time through `bindings` (`kineticd --replay FILE [--loop]`).

@@ -21,6 +21,10 @@ public struct KineticDaemonService: Service {
     public var replay: ReplaySchedule?
     /// `--loop`: replay again and again.
     public var loopReplay = false
+    /// `--config FILE` (`nil`: the system path when it exists, else the embedded default), re-read at a reload.
+    public var configurationPath: String?
+    /// The command line's overrides of the file (`--rate`), applied again at every reload.
+    public var overrides: @Sendable (inout DaemonConfiguration) -> Void = { _ in }
 
     /// A service; `replay` replaces live devices.
     public init(configuration: DaemonConfiguration, socketOverride: String?, logger: Logger,
@@ -85,6 +89,19 @@ public struct KineticDaemonService: Service {
             await server.stop()
             throw error
         }
+        var reloader: ConfigurationReloader?
+        if replay == nil {
+            reloader = ConfigurationReloader(configuration: configuration, explicitPath: configurationPath, overrides: overrides,
+                                             server: server, input: input, logger: logger, notifier: notifier)
+            reloader?.start()
+        } else {
+            let core = server.core
+            try await core.eventLoop.submit {
+                core.value.reloadHandler = { complete in
+                    complete(.failure(ProtocolError(.badConfiguration, "a replay keeps the bindings it started with; restart kineticd to change them")))
+                }
+            }.get()
+        }
         notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
 
         // The keep-alive runs on the server's event loop, so a stuck loop earns none and systemd
@@ -95,6 +112,7 @@ public struct KineticDaemonService: Service {
         }
         try? await gracefulShutdown()
         watchdog?.cancel()
+        reloader?.stop()
         notifier.stopping(status: "shutting down")
         logger.info("shutting down: closing clients")
         input?.stop()

@@ -15,7 +15,7 @@ public final class LiveInput: @unchecked Sendable {
     // Everything below is confined to `queue`, except `binder`, which lives on the event loop.
     private let queue = DispatchQueue(label: "kineticd.input", qos: .userInteractive)
     private let core: NIOLoopBound<ServerCore>
-    private let binder: NIOLoopBound<GestureBinder>
+    private let binder: NIOLoopBoundBox<GestureBinder>
     private let monitor: DeviceMonitor
     private var monitorSource: DispatchSourceRead?
     private var devices: [String: Attached] = [:]
@@ -23,7 +23,7 @@ public final class LiveInput: @unchecked Sendable {
 
     private final class Attached {
         let device: InputDevice
-        let id: GestureBinder.DeviceID
+        var id: GestureBinder.DeviceID
         let source: DispatchSourceRead
         init(device: InputDevice, id: GestureBinder.DeviceID, source: DispatchSourceRead) {
             self.device = device
@@ -37,14 +37,14 @@ public final class LiveInput: @unchecked Sendable {
                              directory: String = DeviceDirectory.defaultPath) async throws -> LiveInput {
         let core = server.core
         let binder = try await core.eventLoop.submit {
-            NIOLoopBound(GestureBinder(bindings: bindings), eventLoop: core.eventLoop)
+            NIOLoopBoundBox(GestureBinder(bindings: bindings), eventLoop: core.eventLoop)
         }.get()
         let input = LiveInput(core: core, binder: binder, monitor: try DeviceMonitor(directory: directory))
         input.queue.sync { input.begin() }
         return input
     }
 
-    private init(core: NIOLoopBound<ServerCore>, binder: NIOLoopBound<GestureBinder>, monitor: DeviceMonitor) {
+    private init(core: NIOLoopBound<ServerCore>, binder: NIOLoopBoundBox<GestureBinder>, monitor: DeviceMonitor) {
         self.core = core
         self.binder = binder
         self.monitor = monitor
@@ -118,6 +118,59 @@ public final class LiveInput: @unchecked Sendable {
                 binder.value.detach(id, at: cancelTime, engine: engine)
                     + InputOutcome(events: [Event(name: "device.removed", fields: ["path": .string(path)])])
             }
+        }
+    }
+
+    /// Swaps the bindings (a configuration reload) between two ticks, without closing any client.
+    ///
+    /// On the input queue, so no device is read meanwhile; then, in one event-loop task: the new bindings'
+    /// channels are made the configuration's (``GestureBinder/defineChannels(in:at:)``: a refusal changes
+    /// nothing), the old binder releases every gesture in progress, and every open device is attached to
+    /// the new binder — or closed, with `device.removed`, when no binding matches it any more. Devices
+    /// that match only now are opened afterwards, as if just plugged in.
+    public func reload(bindings: [BindingConfiguration]) throws(ConfigurationError) {
+        let result: Result<[String: GestureBinder.DeviceID?], ConfigurationError> = queue.sync {
+            let descriptions = devices.mapValues { $0.device.deviceDescription }
+            let binder = self.binder, core = self.core
+            let future = core.eventLoop.submit { () -> Result<[String: GestureBinder.DeviceID?], ConfigurationError> in
+                let replacement = GestureBinder(bindings: bindings)
+                var failure: ConfigurationError?
+                core.value.applyInput { engine in
+                    let now = MonotonicClock.now()
+                    let removed: [EngineEvent]
+                    do throws(ConfigurationError) {
+                        removed = try replacement.defineChannels(in: engine, at: now)
+                    } catch {
+                        failure = error
+                        return InputOutcome()
+                    }
+                    let released = binder.value.detachAll(at: .monotonicNow(), engine: engine)
+                    binder.value = replacement
+                    return released + InputOutcome(engineEvents: removed)
+                }
+                if let failure { return .failure(failure) }
+                return .success(Dictionary(uniqueKeysWithValues: descriptions.map { path, description in
+                    (path, binder.value.attach(description, path: path))
+                }))
+            }
+            guard let outcome = try? future.wait() else {
+                return .failure(ConfigurationError(source: "reload", reason: "the server is stopping"))
+            }
+            return outcome
+        }
+        let ids = try result.get()
+        queue.sync {
+            for (path, id) in ids {
+                if let id {
+                    devices[path]?.id = id
+                } else if let attached = devices.removeValue(forKey: path) {
+                    attached.source.cancel()
+                    attached.device.close()
+                    let core = self.core
+                    core.eventLoop.execute { core.value.broadcast(Event(name: "device.removed", fields: ["path": .string(path)])) }
+                }
+            }
+            for path in monitor.presentPaths { add(path) }
         }
     }
 

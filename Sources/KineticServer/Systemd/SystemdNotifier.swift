@@ -49,4 +49,11 @@ public struct SystemdNotifier: Sendable {
     public func watchdog() { notify(["WATCHDOG=1"]) }
     /// `STOPPING=1` with a status line.
     public func stopping(status: String) { notify(["STOPPING=1", "STATUS=" + status]) }
+    /// `RELOADING=1` with `MONOTONIC_USEC` (sd_notify(3): the time the reload began, CLOCK_MONOTONIC µs);
+    /// `READY=1` follows when the reload is done.
+    public func reloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        notify(["RELOADING=1", "MONOTONIC_USEC=\(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)"])
+    }
 }
