@@ -7,13 +7,23 @@ BUILD_LOG := .build/kinetic-build.log
 FUZZ_SECONDS ?= 600
 FUZZ_TEST_RUNS ?= 500
 
-.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz install
 
 deps:
 	@./scripts/install-deps.sh
 
+# The daemon and its tools never use the @Animatable macro: without the package trait that brings it,
+# swift-syntax is not built (Package.swift).
 demo: deps
-	$(SWIFT) run -c release kineticctl demo
+	$(SWIFT) run -c release --disable-default-traits kineticctl demo
+
+# kineticd, kineticctl, the systemd units, sysusers/tmpfiles files, /etc/kinetic/kineticd.yaml, man pages and
+# shell completions under DESTDIR/PREFIX (scripts/install.sh says where each goes).
+install: deps
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" SWIFT="$(SWIFT)" ./scripts/install.sh
 
 # Builds everything (tests included), fails on any compiler warning in our own code
 # (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.
@@ -26,6 +36,7 @@ test: deps
 	$(SWIFT) test --skip-build
 	@./scripts/fuzz.sh --runs $(FUZZ_TEST_RUNS)
 	@./scripts/check-systemd.sh
+	@./scripts/check-install.sh
 	@./scripts/check-idle.sh
 	@$(MAKE) --no-print-directory vm-test
 

@@ -13,8 +13,7 @@ struct Kineticd: AsyncParsableCommand {
         commandName: "kineticd",
         abstract: "Turns touch and pointer input into SwiftUI-quality spring motion and serves it over a Unix socket.",
         discussion: """
-            kineticd ticks a display-rate clock (default 120 Hz), advances every channel's animation at
-            each tick and sends the presentation values and velocities to subscribed clients. Clients speak JSON Lines or a binary framing on the same socket (docs/PROTOCOL.md). While every channel is settled the clock stops: an idle daemon has no wake-ups.
+            kineticd ticks a display-rate clock (default 120 Hz), advances every channel's animation at each tick and sends the presentation values and velocities to subscribed clients. Clients speak JSON Lines or a binary framing on the same socket (docs/PROTOCOL.md). While every channel is settled the clock stops: an idle daemon has no wake-ups.
 
             SOCKET
             --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock (root or the system service), else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Under systemd socket activation the inherited socket is used. A socket a live kineticd serves is never taken over.

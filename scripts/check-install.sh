@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `make test`'s check of `make install`: installs the debug build into a temporary DESTDIR with PREFIX=/usr and
+# checks what a system needs is there and works: the binaries run, the installed configuration passes
+# `kineticd --check-config`, the installed units pass `systemd-analyze verify` with no output, the man pages
+# format without a warning (but for "cannot adjust line", which a long JSON example gives) and the completion scripts are the shells' own syntax.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+DESTDIR="$stage" PREFIX=/usr scripts/install.sh --configuration debug 2>"$stage.log" || { cat "$stage.log" >&2; exit 1; }
+rm -f "$stage.log"
+
+expected=(
+  usr/bin/kineticd usr/bin/kineticctl
+  usr/lib/systemd/system/kineticd.service usr/lib/systemd/system/kineticd.socket
+  usr/lib/sysusers.d/kinetic.conf usr/lib/tmpfiles.d/kinetic.conf etc/kinetic/kineticd.yaml
+  usr/share/man/man8/kineticd.8.gz usr/share/man/man1/kineticctl.1.gz usr/share/man/man5/kineticd.yaml.5.gz
+  usr/share/bash-completion/completions/kineticd usr/share/bash-completion/completions/kineticctl
+  usr/share/zsh/vendor-completions/_kineticd usr/share/zsh/vendor-completions/_kineticctl
+  usr/share/fish/vendor_completions.d/kineticd.fish usr/share/fish/vendor_completions.d/kineticctl.fish
+)
+for file in "${expected[@]}"; do
+  [ -s "$stage/$file" ] || { echo "check-install: $file is missing or empty" >&2; exit 1; }
+done
+count=$(cd "$stage" && find . -type f | wc -l)
+[ "$count" -eq "${#expected[@]}" ] || { echo "check-install: $count files installed, expected ${#expected[@]}:" >&2; (cd "$stage" && find . -type f | sort) >&2; exit 1; }
+
+"$stage/usr/bin/kineticd" --check-config "$stage/etc/kinetic/kineticd.yaml" >/dev/null
+grep -q '^ExecStart=/usr/bin/kineticd ' "$stage/usr/lib/systemd/system/kineticd.service"
+# verify wants ExecStart's binary to exist at its path: point it at the staged one.
+units="$(mktemp -d)"
+trap 'rm -rf "$stage" "$units"' EXIT
+sed "s|/usr/bin/kineticd|$stage/usr/bin/kineticd|" "$stage/usr/lib/systemd/system/kineticd.service" > "$units/kineticd.service"
+cp "$stage/usr/lib/systemd/system/kineticd.socket" "$units/"
+output="$(cd "$units" && systemd-analyze verify --man=no kineticd.socket kineticd.service 2>&1)" || { echo "$output" >&2; exit 1; }
+[ -z "$output" ] || { echo "$output" >&2; echo "check-install: systemd-analyze verify printed warnings" >&2; exit 1; }
+
+for page in man8/kineticd.8.gz man1/kineticctl.1.gz man5/kineticd.yaml.5.gz; do
+  warnings="$(zcat "$stage/usr/share/man/$page" | groff -mdoc -ww -Wbreak -z 2>&1)"
+  [ -z "$warnings" ] || { echo "$warnings" >&2; echo "check-install: $page formats with warnings" >&2; exit 1; }
+done
+for command in kineticd kineticctl; do
+  bash -n "$stage/usr/share/bash-completion/completions/$command"
+done
+echo "check-install: make install put ${#expected[@]} files in place; configuration, units, man pages and completions check out"

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs kineticd and kineticctl with everything a system service needs (`make install`, `make deb`).
+#
+#   scripts/install.sh [--configuration release|debug]
+#
+# Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local), SYSCONFDIR (default /etc),
+# SWIFT (default swift). Installs:
+#   $PREFIX/bin/kineticd, $PREFIX/bin/kineticctl
+#   $PREFIX/lib/systemd/system/kineticd.{service,socket}   (ExecStart= points at $PREFIX/bin/kineticd)
+#   $PREFIX/lib/sysusers.d/kinetic.conf, $PREFIX/lib/tmpfiles.d/kinetic.conf
+#   $SYSCONFDIR/kinetic/kineticd.yaml                      (the annotated example; an existing file is kept and
+#                                                           the new one goes beside it as kineticd.yaml.dist)
+#   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
+#   bash, zsh and fish completions for both commands
+# Builds what it installs. A release build leaves the package trait AnimatableMacro off (neither binary uses the
+# macro; `make demo` builds the same way); a debug build keeps the default traits, so that `make test`'s check
+# reuses the build the tests made instead of rebuilding it with other flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+configuration=release
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --configuration) configuration="$2"; shift 2 ;;
+    *) echo "install.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+SWIFT="${SWIFT:-swift}"
+DESTDIR="${DESTDIR:-}"
+PREFIX="${PREFIX:-/usr/local}"
+SYSCONFDIR="${SYSCONFDIR:-/etc}"
+
+traits=()
+[ "$configuration" = release ] && traits=(--disable-default-traits)
+for product in kineticd kineticctl; do
+  "$SWIFT" build -c "$configuration" "${traits[@]}" --product "$product" >&2
+done
+# swift-argument-parser's man page generator, a tool of the package we already depend on.
+"$SWIFT" build -c "$configuration" "${traits[@]}" --product generate-manual >&2
+bin="$("$SWIFT" build -c "$configuration" "${traits[@]}" --show-bin-path)"
+tools="$bin"
+
+root="$DESTDIR"
+install -d "$root$PREFIX/bin" "$root$PREFIX/lib/systemd/system" "$root$PREFIX/lib/sysusers.d" "$root$PREFIX/lib/tmpfiles.d" \
+  "$root$SYSCONFDIR/kinetic" "$root$PREFIX/share/man/man1" "$root$PREFIX/share/man/man5" "$root$PREFIX/share/man/man8" \
+  "$root$PREFIX/share/bash-completion/completions" "$root$PREFIX/share/zsh/vendor-completions" \
+  "$root$PREFIX/share/fish/vendor_completions.d"
+
+install -m 0755 "$bin/kineticd" "$bin/kineticctl" "$root$PREFIX/bin/"
+sed "s|/usr/bin/kineticd|$PREFIX/bin/kineticd|g" systemd/kineticd.service > "$root$PREFIX/lib/systemd/system/kineticd.service"
+chmod 0644 "$root$PREFIX/lib/systemd/system/kineticd.service"
+install -m 0644 systemd/kineticd.socket "$root$PREFIX/lib/systemd/system/"
+install -m 0644 systemd/kinetic.sysusers.conf "$root$PREFIX/lib/sysusers.d/kinetic.conf"
+install -m 0644 systemd/kinetic.tmpfiles.conf "$root$PREFIX/lib/tmpfiles.d/kinetic.conf"
+if [ -e "$root$SYSCONFDIR/kinetic/kineticd.yaml" ]; then
+  install -m 0644 systemd/kineticd.yaml "$root$SYSCONFDIR/kinetic/kineticd.yaml.dist"
+  echo "install.sh: kept $root$SYSCONFDIR/kinetic/kineticd.yaml; the shipped one is kineticd.yaml.dist" >&2
+else
+  install -m 0644 systemd/kineticd.yaml "$root$SYSCONFDIR/kinetic/kineticd.yaml"
+fi
+
+date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
+"$tools/generate-manual" "$bin/kineticd" --section 8 --date "$date" --output-directory "$root$PREFIX/share/man/man8"
+"$tools/generate-manual" "$bin/kineticctl" --section 1 --date "$date" --output-directory "$root$PREFIX/share/man/man1"
+# The generator copies the help's blank lines as they are; in mdoc a paragraph break is .Pp.
+sed -i 's/^$/.Pp/' "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1"
+install -m 0644 docs/kineticd.yaml.5 "$root$PREFIX/share/man/man5/"
+gzip -9nf "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1" \
+  "$root$PREFIX/share/man/man5/kineticd.yaml.5"
+
+for command in kineticd kineticctl; do
+  "$bin/$command" --generate-completion-script bash > "$root$PREFIX/share/bash-completion/completions/$command"
+  "$bin/$command" --generate-completion-script zsh > "$root$PREFIX/share/zsh/vendor-completions/_$command"
+  "$bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
+done
+echo "install.sh: installed into ${root:-/}$PREFIX ($configuration build)" >&2
