@@ -35,7 +35,7 @@ public struct RepeatAnimation: CustomAnimation {
     /// Whether iteration `index` is the last one.
     private func isLastIteration(_ index: Int) -> Bool {
         guard let repeatCount else { return false }
-        return index >= repeatCount - 1
+        return index >= repeatCount &- 1  // wraps for Int.min instead of trapping; a count ≤ 0 plays once
     }
 
     /// The current iteration's offset (reversed on odd iterations when autoreversing), the

@@ -9,6 +9,21 @@ extension AnimationExpression {
     /// dropped (pattern 3), timing curves and delays stay.
     /// The expression's text goes into errors only: it is an autoclosure below, so a binding that
     /// resolves its expression at every input frame does not format it every time.
+    ///
+    /// Every number is checked here, where it enters from a client or a configuration file, against a range
+    /// chosen so that each frame's work stays bounded and every value stays finite (issue 10); SwiftUI
+    /// accepts more through its Swift API, and so does `Kinetic.Animation`:
+    ///
+    /// | parameter | accepted | why |
+    /// |---|---|---|
+    /// | `duration`, `response`, `blendDuration`, `delay`, `logicallyComplete(after:)` | 0…3600 s | 0 is a jump (the engine's rigid spring or curve); an hour bounds how long a channel can be kept animating by one command |
+    /// | `bounce`, `extraBounce` | −1…1 | SwiftUI's range; −1 is the frozen limit, which the engine keeps finite |
+    /// | `dampingFraction` | 0…1000 | 0 oscillates forever (bounded work per frame, never settles); beyond critical damping the spring only slows |
+    /// | `mass` | 10⁻⁹…10⁹ | zero mass divides by zero |
+    /// | `stiffness`, `damping` | 0…10⁹ | the closed form stays finite; the fluid spring caps stiffness itself |
+    /// | `initialVelocity`, other numbers | ±10⁹ | |
+    /// | `speed` | 10⁻⁶…10⁶ | 0 would freeze time (an animation that never ends); the fluid spring's catch-up rule bounds the sub-steps one frame can take however fast time runs |
+    /// | `repeatCount` | 0…10⁶, whole | one iteration ends per frame at most, so a huge count costs time, not work per frame |
     public func animation(reduceMotion: Bool = false) throws(AnimationExpressionError) -> Animation {
         var animation = try Self.baseAnimation(base, text: description, reduceMotion: reduceMotion)
         for modifier in modifiers {

@@ -88,3 +88,35 @@ struct AnimationExpressionTests {
             == ".spring(duration: 0.4, bounce: 0.2).delay(0.05)")
     }
 }
+
+/// The ends of every accepted range (AnimationExpression.animation's table) run with finite values and
+/// velocities on every frame, retargeted mid-way, with and without reduce motion (issue 10).
+@Suite("Animation expressions at the ends of their ranges")
+struct AnimationExpressionExtremeTests {
+    @Test("extreme but accepted parameters stay finite frame after frame", arguments: [
+        ".linear(duration: 0)", ".easeInOut(duration: 3600)", ".spring(duration: 0, bounce: -1)",
+        ".spring(duration: 3600, bounce: 1, blendDuration: 3600)", ".spring(response: 0, dampingFraction: 0)",
+        ".spring(response: 3600, dampingFraction: 1000)", ".interactiveSpring(response: 0, dampingFraction: 0, blendDuration: 0)",
+        ".interpolatingSpring(mass: 0.000000001, stiffness: 1000000000, damping: 0, initialVelocity: 1000000000)",
+        ".interpolatingSpring(mass: 1000000000, stiffness: 0, damping: 1000000000, initialVelocity: -1000000000)",
+        ".bouncy(duration: 0, extraBounce: 1).speed(1000000)", ".snappy.speed(0.000001)",
+        ".linear(duration: 0).repeatCount(1000000, autoreverses: true)", ".easeIn(duration: 0).repeatForever()",
+        ".timingCurve(-1000000000, 1000000000, 1000000000, -1000000000, duration: 0.000001)",
+        ".smooth(duration: 3600, extraBounce: -1).delay(3600).logicallyComplete(after: 3600)",
+    ])
+    func extremes(text: String) throws {
+        for reduceMotion in [false, true] {
+            let animation = try AnimationExpression.parse(text).animation(reduceMotion: reduceMotion)
+            let graph = AnimationGraph()
+            let value = graph.attribute(AnimatableVector([0, 0]))
+            withAnimation(animation) { value.value = AnimatableVector([1e12, -1e12]) }
+            for frame in 1...240 {
+                graph.advance(to: Double(frame) / 120)
+                if frame == 60 { withAnimation(animation) { value.value = AnimatableVector([-1e12, 3]) } }
+                let numbers = value.presentationValue.components + (value.velocity?.components ?? [])
+                #expect(numbers.allSatisfy { $0.isFinite }, "\(text) frame \(frame): \(numbers)")
+                if numbers.contains(where: { !$0.isFinite }) { return }
+            }
+        }
+    }
+}
