@@ -4,7 +4,8 @@
 #   scripts/install.sh [--configuration release|debug]
 #
 # Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local), SYSCONFDIR (default /etc),
-# SWIFT (default swift). Installs:
+# SWIFT (default swift), KINETIC_BUILD_FLAGS (more `swift build` flags: `make deb` links the Swift runtime
+# statically into a build folder of its own). Installs:
 #   $PREFIX/bin/kineticd, $PREFIX/bin/kineticctl
 #   $PREFIX/lib/systemd/system/kineticd.{service,socket}   (ExecStart= points at $PREFIX/bin/kineticd)
 #   $PREFIX/lib/sysusers.d/kinetic.conf, $PREFIX/lib/tmpfiles.d/kinetic.conf
@@ -30,14 +31,16 @@ DESTDIR="${DESTDIR:-}"
 PREFIX="${PREFIX:-/usr/local}"
 SYSCONFDIR="${SYSCONFDIR:-/etc}"
 
-traits=()
-[ "$configuration" = release ] && traits=(--disable-default-traits)
+flags=()
+[ "$configuration" = release ] && flags=(--disable-default-traits)
+read -r -a extra <<< "${KINETIC_BUILD_FLAGS:-}"
+flags+=("${extra[@]}")
 for product in kineticd kineticctl; do
-  "$SWIFT" build -c "$configuration" "${traits[@]}" --product "$product" >&2
+  "$SWIFT" build -c "$configuration" "${flags[@]}" --product "$product" >&2
 done
 # swift-argument-parser's man page generator, a tool of the package we already depend on.
-"$SWIFT" build -c "$configuration" "${traits[@]}" --product generate-manual >&2
-bin="$("$SWIFT" build -c "$configuration" "${traits[@]}" --show-bin-path)"
+"$SWIFT" build -c "$configuration" "${flags[@]}" --product generate-manual >&2
+bin="$("$SWIFT" build -c "$configuration" "${flags[@]}" --show-bin-path)"
 tools="$bin"
 
 root="$DESTDIR"

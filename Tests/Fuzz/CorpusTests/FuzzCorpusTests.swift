@@ -11,62 +11,49 @@ struct FuzzCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
 
+    /// A fuzz target: its harness, and where its seeds are.
+    enum Target: String, CaseIterable, Sendable {
+        case serverCore, recording, configuration, animationExpression
+
+        /// How far the input got: replies sent, frames replayed, or 1 for an animation that ran.
+        func run(_ bytes: UnsafeRawBufferPointer) -> Int {
+            switch self {
+            case .serverCore: FuzzHarness.serverCore(bytes)
+            case .recording: FuzzHarness.recording(bytes)
+            case .configuration: FuzzHarness.configuration(bytes)
+            case .animationExpression: FuzzHarness.animationExpression(bytes) ? 1 : 0
+            }
+        }
+
+        /// The seeds; the recording target's are the bundled recordings.
+        var seeds: URL {
+            self == .recording ? repository.appendingPathComponent("Recordings") : root.appendingPathComponent("Corpus/\(rawValue)")
+        }
+    }
+
     static func files(_ folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().filter { !$0.hasPrefix(".") && $0 != "README.md" }.map { folder.appendingPathComponent($0) }
     }
 
-    static func run<T>(_ url: URL, _ body: (UnsafeRawBufferPointer) -> T) throws -> T {
-        let data = try Data(contentsOf: url)
-        return data.withUnsafeBytes { body($0) }
+    static func run(_ target: Target, _ url: URL) throws -> Int {
+        try Data(contentsOf: url).withUnsafeBytes { target.run($0) }
     }
 
-    @Test("protocol seeds reach the server core and are answered")
-    func serverCoreSeeds() throws {
-        let seeds = Self.files(Self.root.appendingPathComponent("Corpus/serverCore"))
+    @Test("every seed reaches past its parser: answered, replayed or run", arguments: Target.allCases)
+    func seeds(target: Target) throws {
+        let seeds = Self.files(target.seeds)
         #expect(seeds.count >= 3)
         for url in seeds {
-            #expect(try Self.run(url, FuzzHarness.serverCore) > 0, "\(url.lastPathComponent)")
-        }
-    }
-
-    @Test("every bundled recording replays through the recording harness")
-    func recordingSeeds() throws {
-        let seeds = Self.files(Self.repository.appendingPathComponent("Recordings"))
-        #expect(seeds.count >= 8)
-        for url in seeds {
-            #expect(try Self.run(url, FuzzHarness.recording) > 0, "\(url.lastPathComponent)")
-        }
-    }
-
-    @Test("configuration seeds parse and drive the probe fling")
-    func configurationSeeds() throws {
-        let seeds = Self.files(Self.root.appendingPathComponent("Corpus/configuration"))
-        #expect(seeds.count >= 3)
-        for url in seeds {
-            #expect(try Self.run(url, FuzzHarness.configuration) > 10, "\(url.lastPathComponent)")
-        }
-    }
-
-    @Test("animation-expression seeds parse and run")
-    func animationSeeds() throws {
-        let seeds = Self.files(Self.root.appendingPathComponent("Corpus/animationExpression"))
-        #expect(seeds.count >= 15)
-        for url in seeds {
-            #expect(try Self.run(url, FuzzHarness.animationExpression), "\(url.lastPathComponent)")
+            #expect(try Self.run(target, url) > 0, "\(url.lastPathComponent)")
         }
     }
 
     /// Inputs the fuzzer (or a tester) found to crash or hang a target, kept under the target's name.
-    @Test("saved regressions no longer crash", arguments: ["serverCore", "recording", "configuration", "animationExpression"])
-    func regressions(target: String) throws {
-        for url in Self.files(Self.root.appendingPathComponent("Regressions/\(target)")) {
-            switch target {
-            case "serverCore": _ = try Self.run(url, FuzzHarness.serverCore)
-            case "recording": _ = try Self.run(url, FuzzHarness.recording)
-            case "configuration": _ = try Self.run(url, FuzzHarness.configuration)
-            default: _ = try Self.run(url, FuzzHarness.animationExpression)
-            }
+    @Test("saved regressions no longer crash", arguments: Target.allCases)
+    func regressions(target: Target) throws {
+        for url in Self.files(Self.root.appendingPathComponent("Regressions/\(target.rawValue)")) {
+            _ = try Self.run(target, url)
         }
     }
 }

@@ -14,8 +14,25 @@ struct ConfigurationReloadTests {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    /// A daemon server with the real engine, its channels defined from `path`, and a reloader; no devices.
-    static func start(_ directory: TemporaryDirectory, path: String) async throws -> (DaemonServer, ConfigurationReloader) {
+    /// A running daemon: `text` as its configuration file, the real engine with the channels it binds, a
+    /// reloader (no devices), and a JSON client connected to it.
+    struct Running {
+        let directory: TemporaryDirectory
+        let path: String
+        let server: DaemonServer
+        let reloader: ConfigurationReloader
+        let client: SocketTestClient
+
+        func stop() async {
+            reloader.stop()
+            await server.stop()
+        }
+    }
+
+    static func start(configuration text: String) async throws -> Running {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/kineticd.yaml"
+        try write(text, to: path)
         let (configuration, _) = try DaemonConfiguration.load(explicitPath: path)
         let server = try await DaemonServer.start(
             makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
@@ -27,7 +44,8 @@ struct ConfigurationReloadTests {
                                              logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
                                              notifier: SystemdNotifier(environment: [:], pid: getpid()))
         reloader.start()
-        return (server, reloader)
+        let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
+        return Running(directory: directory, path: path, server: server, reloader: reloader, client: client)
     }
 
     static func reply(_ client: SocketTestClient, _ id: Int) -> JSONObject? {
@@ -37,12 +55,8 @@ struct ConfigurationReloadTests {
 
     @Test("reload swaps the bound channels, keeps a channel that stays, keeps the clients, and refuses an invalid file")
     func reloadCommand() async throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path + "/kineticd.yaml"
-        try Self.write("bindings:\n  - channel: alpha\n  - channel: beta\n    gesture: pinch\n", to: path)
-        let (server, reloader) = try await Self.start(directory, path: path)
-        let socket = try #require(server.socketPath)
-        let client = try SocketTestClient(path: socket, encoding: .jsonLines)
+        let running = try await Self.start(configuration: "bindings:\n  - channel: alpha\n  - channel: beta\n    gesture: pinch\n")
+        let client = running.client, path = running.path
         client.send(.subscribe(Subscription(patterns: ["*"])))
         // A client moves beta; the reload must leave it moving, not jump it back to 1.
         client.send(.command(Command(id: 1, operation: .animate(channel: "beta", to: [3], animation: ".linear(duration: 60)", completion: nil))))
@@ -75,17 +89,13 @@ struct ConfigurationReloadTests {
         let after = Self.reply(client, 6)?["channels"]?.arrayValue?.compactMap { $0.objectValue?["name"]?.stringValue }
         #expect(after == ["beta", "gamma"])
         #expect(!client.sawEOF)
-        reloader.stop()
-        await server.stop()
+        await running.stop()
     }
 
     @Test("a bound name a client already holds is refused before anything changes")
     func clientChannelConflict() async throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path + "/kineticd.yaml"
-        try Self.write("bindings:\n  - channel: alpha\n", to: path)
-        let (server, reloader) = try await Self.start(directory, path: path)
-        let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
+        let running = try await Self.start(configuration: "bindings:\n  - channel: alpha\n")
+        let client = running.client, path = running.path
         client.send(.command(Command(id: 1, operation: .define(channel: "mine", dimension: 1, initial: nil))))
         #expect(Self.reply(client, 1)?["ok"] == true)
         try Self.write("bindings:\n  - channel: mine\n", to: path)
@@ -96,8 +106,7 @@ struct ConfigurationReloadTests {
         let channels = Self.reply(client, 3)?["channels"]?.arrayValue?.compactMap { $0.objectValue }
         #expect(channels?.map { $0["name"] } == ["alpha", "mine"])
         #expect(channels?.map { $0["owner"] } == ["configuration", "self"])
-        reloader.stop()
-        await server.stop()
+        await running.stop()
     }
 
     @Test("reload needs the right to change state")

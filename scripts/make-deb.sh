@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then runs lintian on it.
+#
+# The binaries link the Swift runtime and Foundation statically (`--static-swift-stdlib`, into .build-deb so that
+# `make demo`'s release build is not rebuilt with other flags): the package depends only on what dpkg-shlibdeps
+# finds (libc6, libstdc++6, libgcc-s1, libevdev2). The files are those of `make install` with PREFIX=/usr
+# (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The maintainer scripts create the
+# kinetic group (sysusers.d) and /run/kinetic (tmpfiles.d), and enable and start kineticd.socket, as debhelper's
+# generated snippets would. lintian's overrides, with their reasons, are in packaging/lintian-overrides.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+version="$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KineticServer/Core/ServerConfiguration.swift)"
+[ -n "$version" ] || { echo "make-deb: cannot find the version (KineticVersion.string)" >&2; exit 1; }
+arch="$(dpkg --print-architecture)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+stage="$work/kinetic"
+
+DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc KINETIC_BUILD_FLAGS="--static-swift-stdlib --scratch-path .build-deb" \
+  scripts/install.sh --configuration release
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl"
+
+doc="$stage/usr/share/doc/kinetic"
+install -d "$doc" "$stage/usr/share/lintian/overrides" "$stage/DEBIAN"
+install -m 0644 packaging/copyright "$doc/copyright"
+sed "s/@VERSION@/$version/; s/@DATE@/$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")/" packaging/changelog \
+  | gzip -9n > "$doc/changelog.gz"
+chmod 0644 "$doc/changelog.gz"
+install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/kinetic"
+
+# Dependencies from the binaries' own DT_NEEDED, as dpkg-shlibdeps does for debhelper (it wants a debian/control).
+mkdir -p "$work/shlibs/debian"
+printf 'Source: kinetic\n\nPackage: kinetic\nArchitecture: any\n' > "$work/shlibs/debian/control"
+depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl" | sed -n 's/^shlibs:Depends=//p')"
+for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
+echo "/etc/kinetic/kineticd.yaml" > "$stage/DEBIAN/conffiles"
+(cd "$stage" && find usr etc -type f -print0 | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
+chmod 0644 "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
+size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"
+sed "s/@VERSION@/$version/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$size/" packaging/control > "$stage/DEBIAN/control"
+
+mkdir -p dist
+deb="dist/kinetic_${version}_${arch}.deb"
+# Root-owned files whoever builds it.
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB), Depends: $depends"
+if command -v lintian >/dev/null; then
+  lintian --fail-on error,warning --display-info "$deb"
+  echo "make-deb: lintian is clean (overrides: packaging/lintian-overrides)"
+else
+  echo "make-deb: lintian is not installed (apt-get install lintian); not checked" >&2
+fi
