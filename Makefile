@@ -10,7 +10,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz install
+.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz install deb
 
 deps:
 	@./scripts/install-deps.sh
@@ -24,6 +24,12 @@ demo: deps
 # shell completions under DESTDIR/PREFIX (scripts/install.sh says where each goes).
 install: deps
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" SWIFT="$(SWIFT)" ./scripts/install.sh
+
+# dist/kinetic_VERSION_ARCH.deb: the files of `make install` with PREFIX=/usr, the Swift runtime linked
+# statically, maintainer scripts for sysusers/tmpfiles/the socket unit; lintian must pass (scripts/make-deb.sh).
+deb: deps
+	@./scripts/install-deps.sh deb
+	./scripts/make-deb.sh
 
 # Builds everything (tests included), fails on any compiler warning in our own code
 # (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.

@@ -12,6 +12,13 @@ packages=(
   python3   # scripts/check-doc-comments.py (make test), scripts/make-recordings.py, the daemon's socket tests
   # systemd-analyze, for scripts/check-systemd.sh (verify and the security exposure of systemd/*).
   systemd
+  # groff, for scripts/check-install.sh (the man pages format without warnings).
+  groff-base
+)
+# `make deb`: dpkg-shlibdeps computes Depends:, lintian checks the package.
+deb_packages=(
+  dpkg-dev
+  lintian
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
@@ -23,7 +30,8 @@ vm_packages=(
 case "${1:-}" in
   "") wanted=("${packages[@]}") ;;
   vm) wanted=("${vm_packages[@]}") ;;
-  *) echo "install-deps: unknown group '$1' (use no argument, or 'vm')" >&2; exit 2 ;;
+  deb) wanted=("${deb_packages[@]}") ;;
+  *) echo "install-deps: unknown group '$1' (use no argument, 'vm' or 'deb')" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -72,7 +72,8 @@ gzip -9nf "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/
   "$root$PREFIX/share/man/man5/kineticd.yaml.5"
 
 for command in kineticd kineticctl; do
-  "$bin/$command" --generate-completion-script bash > "$root$PREFIX/share/bash-completion/completions/$command"
+  # bash-completion sources the file: no #! line (Debian policy; lintian's bash-completion-with-hashbang).
+  "$bin/$command" --generate-completion-script bash | sed '1{/^#!/d}' > "$root$PREFIX/share/bash-completion/completions/$command"
   "$bin/$command" --generate-completion-script zsh > "$root$PREFIX/share/zsh/vendor-completions/_$command"
   "$bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
 done
