@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the unit files: `systemd-analyze verify` must print nothing at all (it only warns, exit 0, on
 # unknown keys and bad values), and the service's `systemd-analyze security --offline=true` exposure
-# must be at most 1.0 (shared/spec/daemon.md section 2.4).
+# must be at most 1.0 (docs/DAEMON.md section 2.3).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 units="$root/systemd"

@@ -72,7 +72,7 @@ for target in "${targets[@]}"; do
   for folder in "${folders[@]}"; do [ -d "$folder" ] && existing+=("$folder"); done
   before=$(find "$artifacts" -type f | wc -l)
   start=$(date +%s)
-  # -timeout: one input taking 10 s is a hang. -rss_limit_mb: ASan's quarantine needs room (daemon.md §5.7).
+  # -timeout: one input taking 10 s is a hang. -rss_limit_mb: ASan's quarantine needs room (docs/DAEMON.md §5).
   set +e
   "$scratch/debug/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
     -dict="Tests/Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1

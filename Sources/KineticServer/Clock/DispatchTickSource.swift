@@ -1,7 +1,7 @@
 import Dispatch
 import NIOConcurrencyHelpers
 
-/// The display-rate clock: a `DispatchSourceTimer` on a user-interactive queue (shared/spec/daemon.md §3).
+/// The display-rate clock: a `DispatchSourceTimer` on a user-interactive queue (docs/DAEMON.md §3).
 ///
 /// On Linux libdispatch arms a `timerfd` with an absolute deadline per tick, so the grid does not
 /// drift; `.strict` and zero leeway have no effect there but state the intent. Each tick carries the

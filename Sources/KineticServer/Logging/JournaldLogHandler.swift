@@ -5,7 +5,7 @@ import Glibc
 
 /// A swift-log handler writing one line per message to stderr: with a syslog `<N>` priority
 /// prefix when stderr is the journal (`$JOURNAL_STREAM` names stderr's device and inode; journald
-/// parses the prefix), otherwise with a timestamp for people (shared/spec/daemon.md §5.3).
+/// parses the prefix), otherwise with a timestamp for people (docs/DAEMON.md §4).
 public struct JournaldLogHandler: LogHandler {
     /// Messages below this level are dropped.
     public var logLevel: Logger.Level

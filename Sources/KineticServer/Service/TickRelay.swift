@@ -5,7 +5,7 @@ import NIOCore
 ///
 /// If the loop has not yet taken the previous tick when the next arrives, the pending tick is
 /// replaced by the newer one and counted as missed, so a busy loop never accumulates a queue of
-/// stale ticks (shared/spec/daemon.md §1.3: "coalesce the hop").
+/// stale ticks (docs/DAEMON.md §1.3).
 final class TickRelay: Sendable {
     private let core: NIOLoopBound<ServerCore>
     private let pending = NIOLockedValueBox<Tick?>(nil)

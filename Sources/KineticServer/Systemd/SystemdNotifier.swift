@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// sd_notify(3) without libsystemd: newline-separated `KEY=VALUE` in one AF_UNIX datagram to
-/// `$NOTIFY_SOCKET` (a leading `@` means the abstract namespace). shared/spec/daemon.md §2.1.
+/// `$NOTIFY_SOCKET` (a leading `@` means the abstract namespace). docs/DAEMON.md §2.1.
 public struct SystemdNotifier: Sendable {
     /// The notification socket, or `nil` when not run by systemd with `Type=notify`.
     public let socketPath: String?

@@ -5,7 +5,7 @@ import Glibc
 /// Makes a socket path ready for binding without ever taking it from a live server.
 ///
 /// NIO's `cleanupExistingSocketFile` unlinks whatever socket is at the path, which silently
-/// orphans a running instance (shared/spec/daemon.md §1.1). Instead: take an exclusive `flock` on
+/// orphans a running instance (docs/DAEMON.md §1.1). Instead: take an exclusive `flock` on
 /// `PATH.lock` (so two starting instances cannot both decide the path is stale), then probe the
 /// path by connecting; only a socket that refuses connections is removed.
 public final class SocketPreparation: @unchecked Sendable {

@@ -13,7 +13,7 @@ public enum ListenSocket: Sendable, Equatable {
 /// accept, and gives each connection a ``ConnectionHandler``.
 public enum SocketServer {
     /// Starts listening. Every connection runs on `core`'s event loop, so the core, the handlers and
-    /// the broadcast share one thread and need no locks (shared/spec/daemon.md §1.3: one loop serves
+    /// the broadcast share one thread and need no locks (docs/DAEMON.md §1.3: one loop serves
     /// 1 000 subscribers at 120 Hz).
     public static func start(core: NIOLoopBound<ServerCore>, listen: ListenSocket,
                              configuration: TransportConfiguration) -> EventLoopFuture<Channel> {
