@@ -50,7 +50,7 @@ test: deps
 fuzz: deps
 	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
-# The live-device suite against a real kernel under qemu (shared/spec/linux-input.md §6.3): installs qemu and
+# The live-device suite against a real kernel under qemu (docs/INPUT.md §6.3): installs qemu and
 # busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).
 vm-test:
 	@./scripts/vm/run-vm-tests.sh

@@ -21,7 +21,7 @@ deb_packages=(
   lintian
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
-# (shared/spec/linux-input.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
+# (docs/INPUT.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
 vm_packages=(
   qemu-system-x86
   busybox-static

@@ -9,7 +9,7 @@ delta-only reporting) sampled at a fixed frame rate and quantised to device unit
 so re-running the script reproduces the committed files byte for byte, and the tests in
 Tests/KineticInputTests/Recordings/ check the gesture output against the PARAMETERS below, not against the files.
 
-Kernel behaviour imitated (shared/spec/linux-input.md section 1.3): protocol B with ABS_MT_SLOT only when the slot
+Kernel behaviour imitated (docs/INPUT.md section 1.3): protocol B with ABS_MT_SLOT only when the slot
 changes, ABS_MT_TRACKING_ID >= 0 to start and -1 to end a contact, only changed values per frame, then BTN_TOUCH /
 BTN_TOOL_* and the single-touch emulation ABS_X/ABS_Y of the oldest contact, then SYN_REPORT. Frames with no change
 are not sent. Time starts at 0.000001 s as evemu-record writes it (section 2.2).
@@ -282,7 +282,7 @@ def touchpad_scroll():
 
 
 # ----------------------------------------------------------------------------------------------------------------
-# evemu 1.3 writer (shared/spec/linux-input.md section 2.1), the same layout Sources/KineticInput writes.
+# evemu 1.3 writer (docs/INPUT.md section 2.1), the same layout Sources/KineticInput writes.
 MASK_LAYOUT = [(0x00, 1), (0x01, 12), (0x02, 1), (0x03, 1), (0x04, 1), (0x05, 1), (0x11, 1), (0x12, 1), (0x14, 1),
                (0x15, 2)]
 

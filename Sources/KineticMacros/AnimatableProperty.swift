@@ -39,7 +39,7 @@ struct AnimatableProperty {
 }
 
 extension AnimatableProperty.Projection {
-    /// Types spelled like this are `VectorArithmetic` themselves (spec §8) and need no projection.
+    /// Types spelled like this are `VectorArithmetic` themselves (docs/ANIMATION.md §8) and need no projection.
     private static let vectorArithmeticNames: Set<String> = [
         "Double", "Float", "CGFloat", "Float32", "Float64",
         "AnimatablePair", "AnimatableVector", "EmptyAnimatableData",

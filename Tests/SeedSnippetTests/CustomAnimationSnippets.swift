@@ -4,7 +4,7 @@ import Foundation
 import Kinetic
 import Testing
 
-// MARK: - shared/seeds/003: "Full Example: Elastic Ease-In-Out" and "Ergonomic Extension Pattern"
+// MARK: - seed 003: "Full Example: Elastic Ease-In-Out" and "Ergonomic Extension Pattern"
 
 struct ElasticAnimation: CustomAnimation {
     let duration: TimeInterval
@@ -37,7 +37,7 @@ extension Animation {
     }
 }
 
-// MARK: - shared/seeds/000: "Example: Linear timing curve"
+// MARK: - seed 000: "Example: Linear timing curve"
 
 struct LinearAnimation: CustomAnimation {
     let duration: TimeInterval

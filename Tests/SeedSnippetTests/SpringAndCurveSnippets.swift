@@ -3,7 +3,7 @@ import Kinetic
 import Testing
 
 // The seed documents' non-UI Spring, UnitCurve and `animatableData` snippets, copied verbatim
-// (shared/seeds/003_591abc5e3adc4789.txt "Spring Type -- All Initializer Variants", "Presets",
+// (seed 003 "Spring Type -- All Initializer Variants", "Presets",
 // "Querying State", "Parameter Conversion", "UnitCurve Types"; 000_fc13a80a51f455ca.txt
 // "Animated number view", "scaleEffect implementation", "Circular layout animation",
 // "Before @Animatable macro"). Only the wrapping is ours: a test function, a `@SnippetBuilder`
@@ -200,7 +200,7 @@ enum SpringAndCurveSnippets {
         let vel = spring.velocity(target: 1.0, initialVelocity: 0.0, time: 0.25)
         let settle = spring.settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: 0.001)
 
-        // spec §1.7 and §1.6.
+        // docs/ANIMATION.md §1.7 and §1.6.
         #expect(abs(v - 0.984087) <= 5e-7)
         #expect(abs(vel - 1.526265) <= 5e-7)
         #expect(abs(settle - 1.044713) <= 5e-7)
@@ -251,7 +251,7 @@ enum SpringAndCurveSnippets {
         #expect(layout.animatableData == 128 * .pi)
         layout.animatableData = 64 * .pi
         #expect(layout.offsetAngle == .degrees(90))
-        // `@Animatable` made it Animatable: a spring moves it through its angle (spec §1.7: 0.821026 at 0.25 s).
+        // `@Animatable` made it Animatable: a spring moves it through its angle (docs/ANIMATION.md §1.7: 0.821026 at 0.25 s).
         let turned = Spring.smooth.value(
             fromValue: S.RadialLayout(offsetAngle: .zero), toValue: S.RadialLayout(offsetAngle: .degrees(100)),
             initialVelocity: S.RadialLayout(offsetAngle: .zero), time: 0.25)

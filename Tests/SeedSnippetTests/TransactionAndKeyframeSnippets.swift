@@ -2,12 +2,12 @@
 // Ours are only the wrapping test functions, the local variables the snippets assign to (`isSelected`, `progress`,
 // …, state properties in the seeds), the closing braces the text extraction of seed 002 dropped, and the value
 // types seed 003 uses without declaring (`AnimValues`, `PulseValues`). Where a snippet is the body of a SwiftUI
-// `keyframes:` closure it is compiled as the body of a `KeyframeTimeline` (the headless equivalent, spec §7.1).
+// `keyframes:` closure it is compiled as the body of a `KeyframeTimeline` (the headless equivalent, docs/ANIMATION.md §7.1).
 import Foundation
 import Kinetic
 import Testing
 
-// MARK: - shared/seeds/000 "Custom Transaction Keys": define a key
+// MARK: - seed 000 "Custom Transaction Keys": define a key
 
 struct AvatarTappedKey: TransactionKey {
 static let defaultValue: Bool = false
@@ -19,7 +19,7 @@ set { self[AvatarTappedKey.self] = newValue }
 }
 }
 
-// MARK: - shared/seeds/003 "Custom TransactionKey"
+// MARK: - seed 003 "Custom TransactionKey"
 
 struct IsInteractiveKey: TransactionKey {
     static let defaultValue = false
@@ -31,7 +31,7 @@ extension Transaction {
     }
 }
 
-// MARK: - shared/seeds/003 "Pattern 5: Reusable Helper"
+// MARK: - seed 003 "Pattern 5: Reusable Helper"
 
 extension Animation {
     static func adaptive(
@@ -42,7 +42,7 @@ extension Animation {
     }
 }
 
-// MARK: - shared/seeds/002 "Putting everything together": the gesture state (closing brace restored)
+// MARK: - seed 002 "Putting everything together": the gesture state (closing brace restored)
 
 private struct DynamicParameters: Equatable {
     var translation: Double = 0

@@ -1,5 +1,5 @@
 #!/bin/busybox sh
-# PID 1 of the live-device test VM (shared/spec/linux-input.md §6.3), packed into the initramfs by
+# PID 1 of the live-device test VM (docs/INPUT.md §6.3), packed into the initramfs by
 # run-vm-tests.sh: loads the input and 9p modules, mounts the host root read-only over 9p, runs the project's
 # test binary in it against real evdev/uinput, and reports "KINETIC-VM-RESULT: <exit code>" on the serial
 # console before powering off. The binary and the test filter come from the kernel command line.

@@ -2,7 +2,7 @@ import Foundation
 
 extension Animation {
     /// An interpolating spring with duration 0.5 s and no bounce: stiffness (2π/0.5)² ≈ 157.9137,
-    /// damping ≈ 25.1327, mass 1. (spec §2.1.)
+    /// damping ≈ 25.1327, mass 1. (docs/ANIMATION.md §2.1.)
     public static var interpolatingSpring: Animation { interpolatingSpring() }
 
     /// A closed-form spring (``SpringAnimation``) with mass m, stiffness k (1/s² per unit mass),
@@ -15,7 +15,7 @@ extension Animation {
 
     /// A closed-form spring by perceptual duration (seconds) and bounce: mass 1, k = (2π/duration)²
     /// (+∞ when duration ≤ 0, which ends the animation at once), c = 2√k·f(bounce) with
-    /// f(b) = 1/(b + 1) for b < 0, else 1 − b, unclamped. (spec §2.1.)
+    /// f(b) = 1/(b + 1) for b < 0, else 1 − b, unclamped. (docs/ANIMATION.md §2.1.)
     public static func interpolatingSpring(duration: TimeInterval = 0.5, bounce: Double = 0,
                                            initialVelocity: Double = 0) -> Animation {
         let stiffness = duration > 0 ? (2 * Double.pi / duration) * (2 * Double.pi / duration) : Double.infinity

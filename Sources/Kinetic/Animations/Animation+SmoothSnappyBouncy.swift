@@ -1,7 +1,7 @@
 import Foundation
 
 extension Animation {
-    /// A smooth spring with no bounce: `spring(duration: 0.5, bounce: 0)`. (spec §2.1.)
+    /// A smooth spring with no bounce: `spring(duration: 0.5, bounce: 0)`. (docs/ANIMATION.md §2.1.)
     public static var smooth: Animation { smooth() }
 
     /// A smooth spring: `spring(duration: duration, bounce: extraBounce)` (duration in seconds).
@@ -9,7 +9,7 @@ extension Animation {
         spring(duration: duration, bounce: extraBounce)
     }
 
-    /// A snappy spring with a small bounce: `spring(duration: 0.5, bounce: 0.15)`. (spec §2.1.)
+    /// A snappy spring with a small bounce: `spring(duration: 0.5, bounce: 0.15)`. (docs/ANIMATION.md §2.1.)
     public static var snappy: Animation { snappy() }
 
     /// A snappy spring: `spring(duration: duration, bounce: 0.15 + extraBounce)` (duration in seconds).
@@ -17,7 +17,7 @@ extension Animation {
         spring(duration: duration, bounce: 0.15 + extraBounce)
     }
 
-    /// A bouncy spring: `spring(duration: 0.5, bounce: 0.3)`. (spec §2.1.)
+    /// A bouncy spring: `spring(duration: 0.5, bounce: 0.3)`. (docs/ANIMATION.md §2.1.)
     public static var bouncy: Animation { bouncy() }
 
     /// A bouncy spring: `spring(duration: duration, bounce: 0.3 + extraBounce)` (duration in seconds).

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Animation {
-    /// Constant speed over 0.35 s: bezier (0, 0)-(1, 1). (spec §2.1.)
+    /// Constant speed over 0.35 s: bezier (0, 0)-(1, 1). (docs/ANIMATION.md §2.1.)
     public static var linear: Animation { linear(duration: 0.35) }
 
     /// Constant speed over `duration` seconds.
@@ -9,7 +9,7 @@ extension Animation {
         timingCurve(0, 0, 1, 1, duration: duration)
     }
 
-    /// Starts slowly, over 0.35 s: bezier (0.42, 0)-(1, 1). (spec §2.1.)
+    /// Starts slowly, over 0.35 s: bezier (0.42, 0)-(1, 1). (docs/ANIMATION.md §2.1.)
     public static var easeIn: Animation { easeIn(duration: 0.35) }
 
     /// Starts slowly, over `duration` seconds: bezier (0.42, 0)-(1, 1).
@@ -17,7 +17,7 @@ extension Animation {
         timingCurve(0.42, 0, 1, 1, duration: duration)
     }
 
-    /// Ends slowly, over 0.35 s: bezier (0, 0)-(0.58, 1). (spec §2.1.)
+    /// Ends slowly, over 0.35 s: bezier (0, 0)-(0.58, 1). (docs/ANIMATION.md §2.1.)
     public static var easeOut: Animation { easeOut(duration: 0.35) }
 
     /// Ends slowly, over `duration` seconds: bezier (0, 0)-(0.58, 1).
@@ -25,7 +25,7 @@ extension Animation {
         timingCurve(0, 0, 0.58, 1, duration: duration)
     }
 
-    /// Starts and ends slowly, over 0.35 s: bezier (0.42, 0)-(0.58, 1). (spec §2.1.)
+    /// Starts and ends slowly, over 0.35 s: bezier (0.42, 0)-(0.58, 1). (docs/ANIMATION.md §2.1.)
     public static var easeInOut: Animation { easeInOut(duration: 0.35) }
 
     /// Starts and ends slowly, over `duration` seconds: bezier (0.42, 0)-(0.58, 1).
@@ -35,7 +35,7 @@ extension Animation {
 
     /// A cubic Bézier timing curve with control points (p1x, p1y) and (p2x, p2y), over `duration`
     /// seconds (default 0.35). The points are used as given — no clamping — so y may overshoot.
-    /// (spec §2.1, §2.5.)
+    /// (docs/ANIMATION.md §2.1, §2.5.)
     public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double,
                                    duration: TimeInterval = 0.35) -> Animation {
         Animation(BezierAnimation(startControlPoint: UnitPoint(x: p1x, y: p1y),
@@ -43,7 +43,7 @@ extension Animation {
     }
 
     /// `curve` played over `duration` seconds (``UnitCurveAnimation``); unlike the bezier form it
-    /// reports velocity. (spec §2.1, §2.6.)
+    /// reports velocity. (docs/ANIMATION.md §2.1, §2.6.)
     public static func timingCurve(_ curve: UnitCurve, duration: TimeInterval) -> Animation {
         Animation(UnitCurveAnimation(curve: curve, duration: duration))
     }

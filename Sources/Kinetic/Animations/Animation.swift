@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Built-ins are static members (`.spring`, `.easeInOut(duration:)`, …); custom ones are
 /// wrapped with ``init(_:)``. Two animations are equal when they wrap equal values of the
-/// same type. (spec §4.)
+/// same type. (docs/ANIMATION.md §4.)
 public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
     public let base: any CustomAnimation
@@ -16,13 +16,13 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// Forwards to the wrapped animation's ``CustomAnimation/animate(value:time:context:)``: the offset (value units)
-    /// reached `time` seconds after the animation began towards the delta `value`, or nil when finished (spec §4).
+    /// reached `time` seconds after the animation began towards the delta `value`, or nil when finished (docs/ANIMATION.md §4).
     public func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         base.animate(value: value, time: time, context: &context)
     }
 
     /// Forwards to the wrapped animation's ``CustomAnimation/velocity(value:time:context:)``: the velocity in value
-    /// units per second at `time` seconds, or nil when the animation does not track velocity (spec §4).
+    /// units per second at `time` seconds, or nil when the animation does not track velocity (docs/ANIMATION.md §4).
     public func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         base.velocity(value: value, time: time, context: context)
     }

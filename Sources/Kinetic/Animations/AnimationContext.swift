@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an animation sees while it runs: its persistent ``state``, the ``environment``, and
-/// whether it has reported logical completion. (spec §4.)
+/// whether it has reported logical completion. (docs/ANIMATION.md §4.)
 public struct AnimationContext<Value: VectorArithmetic> {
     /// The animation's own state, kept between calls.
     public var state: AnimationState<Value>

@@ -3,7 +3,7 @@ import Foundation
 /// A key for a value an animation keeps between calls, in ``AnimationState``.
 ///
 /// Keys are distinguished by type, so a generic key (`SpringState<V>`) gives one slot per
-/// vector type. (spec §4.)
+/// vector type. (docs/ANIMATION.md §4.)
 public protocol AnimationStateKey {
     /// The type of the stored value.
     associatedtype Value
@@ -11,7 +11,7 @@ public protocol AnimationStateKey {
     static var defaultValue: Value { get }
 }
 
-/// Per-animation storage, keyed by ``AnimationStateKey`` types. (spec §4.)
+/// Per-animation storage, keyed by ``AnimationStateKey`` types. (docs/ANIMATION.md §4.)
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline
     var storage: [ObjectIdentifier: Any] = [:]

@@ -2,10 +2,10 @@ import Foundation
 
 /// A timing-curve animation: a cubic Bézier easing from (0, 0) to (1, 1) played over a duration.
 /// Behind `.linear`, `.easeIn`, `.easeOut`, `.easeInOut` and `.timingCurve(_:_:_:_:duration:)`.
-/// (spec §2.5.)
+/// (docs/ANIMATION.md §2.5.)
 ///
 /// `animate(value, t)` = value·y(clamp(t/duration, 0, 1)), with y solved by
-/// `UnitCurve.CubicSolver` to 2⁻²⁰ (spec §3.4); `nil` once t > duration (t == duration still gives
+/// `UnitCurve.CubicSolver` to 2⁻²⁰ (docs/ANIMATION.md §3.4); `nil` once t > duration (t == duration still gives
 /// the full value). The control points are used as given — no clamping — so y may overshoot.
 ///
 /// Like SwiftUI's, it reports no velocity and never merges, so a spring that interrupts a timing

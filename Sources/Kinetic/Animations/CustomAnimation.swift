@@ -2,7 +2,7 @@ import Foundation
 
 /// A type that defines how an animatable value changes over time.
 ///
-/// Mirrors SwiftUI's `CustomAnimation` (spec §4). The runtime calls ``animate(value:time:context:)``
+/// Mirrors SwiftUI's `CustomAnimation` (docs/ANIMATION.md §4). The runtime calls ``animate(value:time:context:)``
 /// with `value`, the **delta** to animate through (target − start, accumulated over merges),
 /// and `time`, the seconds elapsed since the animation began. Return the offset travelled
 /// *from the start* (zero at the beginning, `value` at the end), or `nil` once finished.
@@ -27,7 +27,7 @@ public protocol CustomAnimation: Hashable, Sendable {
     /// Whether this (new) animation takes over `previous`, which has been running for `time`
     /// seconds through the interval `value`; `context` holds the previous animation's state.
     /// Returning `true` adopts that state and drops `previous`; `false` runs both and combines
-    /// them (spec §5.3). Default: `false`.
+    /// them (docs/ANIMATION.md §5.3). Default: `false`.
     func shouldMerge<V: VectorArithmetic>(
         previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>
     ) -> Bool

@@ -2,10 +2,10 @@ import Foundation
 
 /// The animation `withAnimation` uses when none is given: a critically damped fluid spring with
 /// response **0.55 s**, damping fraction 1.0 and no blend — the constant Apple documents for
-/// `Animation.default` since iOS 17. (spec §2.2.)
+/// `Animation.default` since iOS 17. (docs/ANIMATION.md §2.2.)
 ///
 /// OpenSwiftUI instead resolves it to `.spring` (response 0.5 s); the difference is unmeasured
-/// (spec §9 #1), and Kinetic follows the documentation. With response 0.55 a move of 1 unit
+/// (docs/ANIMATION.md §9 #1), and Kinetic follows the documentation. With response 0.55 a move of 1 unit
 /// finishes after 0.8833 s and a move of 100 units after 1.3833 s (0.8333 s / 1.2667 s for 0.5).
 ///
 /// It has no stored properties, so it prints as `DefaultAnimation()` like SwiftUI's, and it
@@ -39,6 +39,6 @@ public struct DefaultAnimation: CustomAnimation {
 
 extension Animation {
     /// The default animation, ``DefaultAnimation``: a fluid spring with response 0.55 s, damping
-    /// fraction 1.0, blend 0. (spec §2.2.)
+    /// fraction 1.0, blend 0. (docs/ANIMATION.md §2.2.)
     public static var `default`: Animation { Animation(DefaultAnimation()) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An animation that starts `delay` seconds late: `animation.delay(_:)`. (spec §2.7.)
+/// An animation that starts `delay` seconds late: `animation.delay(_:)`. (docs/ANIMATION.md §2.7.)
 ///
 /// The base is evaluated at t′ = max(0, t − delay), so it holds its start value (offset 0) until
 /// the delay has passed. No velocity is reported (as in SwiftUI), so a spring that takes over starts

@@ -2,12 +2,12 @@ import Foundation
 
 /// The persistent spring behind `.spring`, `.smooth`, `.snappy`, `.bouncy`, `.interactiveSpring`
 /// and `.default`: a mass-1 spring integrated at 300 Hz that keeps its velocity when it is
-/// re-targeted. (spec §2.3.)
+/// re-targeted. (docs/ANIMATION.md §2.3.)
 ///
 /// Each evaluation at time t (seconds since the animation began) towards the delta D:
 /// 1. Effective response r = r₀, or, while blending from a previous response (Δr ≠ 0, B > 0),
-///    r = r₀ + Δr·(1 − p²(3 − 2p)) with p = clamp((t − t_b)/B, 0, 1) (smoothstep; spec §9 #2).
-/// 2. Stiffness k = min((2π/r)², 45 000) (r ≤ 0 ⇒ ∞ ⇒ 45 000; spec §9 #3), damping c = 2f√k.
+///    r = r₀ + Δr·(1 − p²(3 − 2p)) with p = clamp((t − t_b)/B, 0, 1) (smoothstep; docs/ANIMATION.md §9 #2).
+/// 2. Stiffness k = min((2π/r)², 45 000) (r ≤ 0 ⇒ ∞ ⇒ 45 000; docs/ANIMATION.md §9 #3), damping c = 2f√k.
 /// 3. Logically complete once t − t₀ ≥ r.
 /// 4. The sub-step clock catches up to 1/60 s before t if it is more than 1 s behind.
 /// 5. Integrates 1/300-s sub-steps while the clock is before t (``FluidSpringStepper``).
@@ -42,7 +42,7 @@ public struct FluidSpringAnimation: CustomAnimation {
     /// The response at `time` (seconds): r₀, or the smoothstep blend from the merged spring's response.
     func effectiveResponse<V>(at time: TimeInterval, state: FluidSpringState<V>) -> Double {
         guard blendDuration > 0, state.blendInterval != 0 else { return response }
-        // Clamp the progress, not the blend duration (OpenSwiftUI's precedence bug; spec §9 #2).
+        // Clamp the progress, not the blend duration (OpenSwiftUI's precedence bug; docs/ANIMATION.md §9 #2).
         let progress = min(max((time - state.blendStart) / blendDuration, 0), 1)
         return response + state.blendInterval * (1 - progress * progress * (3 - 2 * progress))
     }

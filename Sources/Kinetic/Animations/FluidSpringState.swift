@@ -1,7 +1,7 @@
 import Foundation
 
 /// The persistent state of a ``FluidSpringAnimation`` (SwiftUI's `SpringState<V>`), kept in
-/// ``AnimationState`` between evaluations and handed over on merges. (spec §2.3.)
+/// ``AnimationState`` between evaluations and handed over on merges. (docs/ANIMATION.md §2.3.)
 ///
 /// Vectors are offsets from the animation's start, in value units; times are seconds since the
 /// animation began.

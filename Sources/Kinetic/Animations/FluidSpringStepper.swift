@@ -2,7 +2,7 @@ import Foundation
 
 /// The per-sub-step mathematics of ``FluidSpringAnimation``: a damped spring of mass 1 integrated
 /// at a fixed 300 Hz with kick–drift–kick (velocity Verlet, damping taken at the half-step
-/// velocity). (spec §2.3 steps 2, 5 and 6.)
+/// velocity). (docs/ANIMATION.md §2.3 steps 2, 5 and 6.)
 ///
 /// One sub-step of length h = 1/300 s towards `target` D (value units), with stiffness k (1/s²)
 /// and damping coefficient c = 2f√k (1/s):
@@ -21,7 +21,7 @@ struct FluidSpringStepper: Hashable, Sendable {
     static let stepInterval: Double = 1.0 / 300
     /// h/2, seconds.
     static let halfStepInterval: Double = 1.0 / 600
-    /// The largest stiffness used, 1/s²: (τ/r)² is capped here, and r ≤ 0 gives this cap (spec §9 #3).
+    /// The largest stiffness used, 1/s²: (τ/r)² is capped here, and r ≤ 0 gives this cap (docs/ANIMATION.md §9 #3).
     static let maximumStiffness: Double = 45_000
     /// If the sub-step clock lags the requested time by more than this (seconds), it jumps ahead…
     static let catchUpLimit: Double = 1.0
@@ -52,7 +52,7 @@ struct FluidSpringStepper: Hashable, Sendable {
 
     /// k = min((2π/r)², 45 000), where r ≤ 0 (or NaN) counts as an infinitely stiff spring and so gets the cap.
     static func stiffness(response: Double) -> Double {
-        // SwiftUI uses +∞ for r ≤ 0 and lets the cap bound it (spec §9 #3); OpenSwiftUI's 1.0 is a bug.
+        // SwiftUI uses +∞ for r ≤ 0 and lets the cap bound it (docs/ANIMATION.md §9 #3); OpenSwiftUI's 1.0 is a bug.
         let k = response > 0 ? (2 * Double.pi / response) * (2 * Double.pi / response) : Double.infinity
         return min(k, maximumStiffness)
     }
@@ -93,7 +93,7 @@ struct FluidSpringStepper: Hashable, Sendable {
         now - time > catchUpLimit ? now - catchUpInterval : time
     }
 
-    /// The stop rule (spec §2.3 step 6) on squared magnitudes: finished when
+    /// The stop rule (docs/ANIMATION.md §2.3 step 6) on squared magnitudes: finished when
     /// max(|v|², |a|²) ≤ 0.0036 and not (0 < |0.01·D|² < |D − x|²).
     static func isFinished(velocitySquared: Double, forceSquared: Double,
                            toleranceSquared: Double, remainingSquared: Double) -> Bool {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An animation that reports logical completion `duration` seconds in, unless its base has already
-/// done so: `animation.logicallyComplete(after:)`. (spec §2.7, §6.4.)
+/// done so: `animation.logicallyComplete(after:)`. (docs/ANIMATION.md §2.7, §6.4.)
 ///
 /// After each evaluation of the base, if the context is not yet logically complete it becomes so
 /// once t ≥ duration. The animation itself is unchanged: it does not end any earlier or later, and

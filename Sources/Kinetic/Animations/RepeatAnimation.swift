@@ -1,7 +1,7 @@
 import Foundation
 
 /// An animation played several times, or forever: `repeatCount(_:autoreverses:)` and
-/// `repeatForever(autoreverses:)`. (spec §2.7.)
+/// `repeatForever(autoreverses:)`. (docs/ANIMATION.md §2.7.)
 ///
 /// Iteration i plays the base from time t − t₀ᵢ (t₀ᵢ = the time iteration i began) with a fresh
 /// state. With `autoreverses`, odd iterations play backwards: they return value − base. When an

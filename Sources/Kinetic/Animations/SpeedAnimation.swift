@@ -1,6 +1,6 @@
 import Foundation
 
-/// An animation played `speed` times as fast: `animation.speed(_:)`. (spec §2.7.)
+/// An animation played `speed` times as fast: `animation.speed(_:)`. (docs/ANIMATION.md §2.7.)
 ///
 /// The base is evaluated at t′ = t·speed, so durations scale by 1/speed. No velocity is reported
 /// (as in SwiftUI). It merges only with a previous ``SpeedAnimation`` of the same speed whose base
@@ -15,7 +15,7 @@ public struct SpeedAnimation: CustomAnimation {
     /// The speed factor (1 = unchanged, 2 = twice as fast).
     public var speed: Double
 
-    /// `base`, played `speed` times as fast: the base sees time′ = time·speed seconds (spec §2.7).
+    /// `base`, played `speed` times as fast: the base sees time′ = time·speed seconds (docs/ANIMATION.md §2.7).
     public init(base: Animation, speed: Double) {
         self.base = base
         self.speed = speed

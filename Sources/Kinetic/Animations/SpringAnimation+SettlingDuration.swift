@@ -2,12 +2,12 @@ import Foundation
 
 extension SpringAnimation {
     /// How long the spring takes to settle within `epsilon` (a fraction of the interval) of the
-    /// target, seconds. (spec §2.4, §1.6.) ε′ = max(ε, 10⁻⁶).
+    /// target, seconds. (docs/ANIMATION.md §2.4, §1.6.) ε′ = max(ε, 10⁻⁶).
     ///
     /// * ζ = 0: +∞ (it never settles).
     /// * ζ < 1: max(−ln(ε′/(1 + |B|)) / (ζω₀), 1 s), the time the envelope (1 + |B|)e^(−ζω₀t) needs to
     ///   fall below ε′. OpenSwiftUI divides by ζ/ω₀ instead of ζω₀ (e.g. 147 s instead of 1.47 s for
-    ///   k = 100, c = 10; spec §9 #6); Kinetic uses the dimensionally correct form. It only decides
+    ///   k = 100, c = 10; docs/ANIMATION.md §9 #6); Kinetic uses the dimensionally correct form. It only decides
     ///   when the animation is removed: the value is within ε′ of the target by then either way.
     /// * ζ ≥ 1 (and anything else): scans t = 0, 0.1, 0.2, … (at most 1024 samples) for the first
     ///   time t* with |1 − p(t)| < ε′ that stays below for more than 1 s, and returns t*; the last
@@ -25,7 +25,7 @@ extension SpringAnimation {
         return scanSettlingTime(epsilon: epsilon)
     }
 
-    /// The 0.1-s grid scan of spec §1.6 on |1 − p(t)|.
+    /// The 0.1-s grid scan of docs/ANIMATION.md §1.6 on |1 − p(t)|.
     private func scanSettlingTime(epsilon: Double) -> TimeInterval {
         var settledAt: Double?
         for sample in 0..<1024 {

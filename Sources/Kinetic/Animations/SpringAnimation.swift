@@ -1,7 +1,7 @@
 import Foundation
 
 /// The closed-form spring behind `interpolatingSpring`: a fraction p(t) of the interval, from a
-/// damped harmonic oscillator of mass m, stiffness k and damping c. (spec §2.4.)
+/// damped harmonic oscillator of mass m, stiffness k and damping c. (docs/ANIMATION.md §2.4.)
 ///
 /// With ω₀ = √(k/m), ζ = c/(2√(mk)) and the initial velocity v₀ (fractions of the interval per
 /// second):
@@ -11,7 +11,7 @@ import Foundation
 ///
 /// `animate` returns `value·p(t)`; it finishes (`nil`) at the settling ``duration`` or when p(t) is
 /// not finite, and is logically complete from t ≥ 2π/√k (√k, not √(k/m), as SwiftUI). It does not
-/// merge: successive interpolating springs are combined, each adding its own motion (spec §5.3).
+/// merge: successive interpolating springs are combined, each adding its own motion (docs/ANIMATION.md §5.3).
 ///
 /// Kinetic also reports ``velocity(value:time:context:)`` = `value·p′(t)` (value units per second);
 /// OpenSwiftUI does not show one, but the closed form has it and it keeps a spring that takes over
@@ -33,7 +33,7 @@ public struct SpringAnimation: CustomAnimation {
     /// The time after which `animate` returns nil, seconds (see ``settlingDuration(epsilon:)``).
     public private(set) var duration: TimeInterval
 
-    /// An interpolating spring; parameters are used as given (spec §2.4): `mass` (m), `stiffness` (k, m·s⁻²),
+    /// An interpolating spring; parameters are used as given (docs/ANIMATION.md §2.4): `mass` (m), `stiffness` (k, m·s⁻²),
     /// `damping` (c, m·s⁻¹), `initialVelocity` in fractions of the interval per second.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
         self.mass = mass

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A timing-curve animation driven by a ``UnitCurve``: `.timingCurve(_ curve:duration:)`. (spec §2.6.)
+/// A timing-curve animation driven by a ``UnitCurve``: `.timingCurve(_ curve:duration:)`. (docs/ANIMATION.md §2.6.)
 ///
 /// `animate(value, t)` = value·curve.value(at: clamp(t/duration, 0, 1)) and
 /// `velocity(value, t)` = value·curve.velocity(at: clamp(t/duration, 0, 1))/duration (value units
 /// per second); both `nil` once t > duration or when duration ≤ 0. The curve's own rules apply
-/// (bezier control points' x clamped to 0…1 when evaluated; spec §3.2). Never merges.
+/// (bezier control points' x clamped to 0…1 when evaluated; docs/ANIMATION.md §3.2). Never merges.
 ///
 /// Bad parameters never trap: a duration ≤ 0 or NaN ends the animation at once.
 public struct UnitCurveAnimation: CustomAnimation {

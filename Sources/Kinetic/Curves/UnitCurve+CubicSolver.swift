@@ -4,8 +4,8 @@ extension UnitCurve {
     /// A cubic Bézier timing function from (0, 0) to (1, 1), solved for x.
     ///
     /// Shared by ``UnitCurve/bezier(startControlPoint:endControlPoint:)`` and the bezier timing-curve
-    /// animations (`Animation.timingCurve`, spec §2.5), which use it without clamping anything.
-    /// Polynomial form (spec §3.4, WebKit's `UnitBezier`): with control points P1, P2,
+    /// animations (`Animation.timingCurve`, docs/ANIMATION.md §2.5), which use it without clamping anything.
+    /// Polynomial form (docs/ANIMATION.md §3.4, WebKit's `UnitBezier`): with control points P1, P2,
     ///
     ///     cx = 3·P1.x,  bx = 3·(P2.x − P1.x) − cx,  ax = 1 − cx − bx   (same for y)
     ///     x(t) = ((ax·t + bx)·t + cx)·t,   x'(t) = (3ax·t + 2bx)·t + cx
@@ -102,7 +102,7 @@ extension UnitCurve {
         /// dy/dx at `x`, with t = solveX(x), dx = dx/dt and dy = dy/dt:
         /// 1 if dx == dy exactly; ±∞ (the sign of dy) if dx == 0; otherwise dy/dx rounded to the
         /// nearest multiple of 2⁻²⁰. These exact-equality rules reproduce SwiftUI's
-        /// `easeOut.velocity(at: 0) == 1` and `easeIn.velocity(at: 1) == 0` (spec §3.4).
+        /// `easeOut.velocity(at: 0) == 1` and `easeIn.velocity(at: 1) == 0` (docs/ANIMATION.md §3.4).
         package func velocity(at x: Double) -> Double {
             let t = solveX(x, epsilon: Self.precision)
             let dx = cx + (2 * bx + 3 * ax * t) * t

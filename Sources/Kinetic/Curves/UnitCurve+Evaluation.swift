@@ -1,7 +1,7 @@
 import Foundation
 
 extension UnitCurve {
-    /// The output progress at input progress `progress` (spec §3.2).
+    /// The output progress at input progress `progress` (docs/ANIMATION.md §3.2).
     ///
     /// * linear: `p`, not clamped.
     /// * circularEaseIn: `1 − √(1 − p²)`; circularEaseOut: `√(1 − (1 − p)²)`;
@@ -9,7 +9,7 @@ extension UnitCurve {
     ///   Circular curves are not clamped, so they return NaN outside 0…1, as SwiftUI's reference does.
     /// * bezier: `p` clamped to 0…1, control-point x clamped to 0…1, solved to 2⁻²⁰ and rounded to a
     ///   multiple of 2⁻²⁰ (``CubicSolver/value(at:)``). Kinetic does **not** clamp the control points'
-    ///   y (OSUI does in `value` but not in `velocity`; spec §9 #7): the velocity behaviour is the one
+    ///   y (OSUI does in `value` but not in `velocity`; docs/ANIMATION.md §9 #7): the velocity behaviour is the one
     ///   confirmed against SwiftUI, and with y unclamped `velocity` stays the derivative of `value`.
     public func value(at progress: Double) -> Double {
         let p = progress
@@ -30,7 +30,7 @@ extension UnitCurve {
         }
     }
 
-    /// The derivative of ``value(at:)`` at `progress`: output progress per unit of input (spec §3.3).
+    /// The derivative of ``value(at:)`` at `progress`: output progress per unit of input (docs/ANIMATION.md §3.3).
     ///
     /// * linear: 1.
     /// * circularEaseIn: `|p / √(1 − p²)|`; circularEaseOut: `|(p − 1) / √((2 − p)p)|`;

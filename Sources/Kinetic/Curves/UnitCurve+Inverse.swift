@@ -1,13 +1,13 @@
 import Foundation
 
 extension UnitCurve {
-    /// The curve with input and output swapped (spec §3.5).
+    /// The curve with input and output swapped (docs/ANIMATION.md §3.5).
     ///
     /// * linear → linear.
     /// * circularEaseIn ↔ circularEaseOut (exact inverses of each other).
     /// * circularEaseInOut → circularEaseInOut, as SwiftUI's reference implementation does. This is
     ///   **not** a functional inverse (that would be `√(y(1 − y))` on the first half); kept for
-    ///   compatibility until measured otherwise (spec §9 #9).
+    ///   compatibility until measured otherwise (docs/ANIMATION.md §9 #9).
     /// * bezier → the control points with x and y swapped: the exact inverse of a monotone curve.
     public var inverse: UnitCurve {
         switch storage {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A function from unit progress to unit progress, such as the easing of a timing curve.
 ///
-/// Mirrors SwiftUI's `UnitCurve` (iOS 17; spec §3). A curve maps input progress `p` (usually in
+/// Mirrors SwiftUI's `UnitCurve` (iOS 17; docs/ANIMATION.md §3). A curve maps input progress `p` (usually in
 /// 0…1) to output progress with ``value(at:)``; ``velocity(at:)`` is its derivative, in output units
 /// per input unit. Kinetic's timing-curve animations and linear keyframes evaluate a curve at
 /// `elapsed / duration`.
@@ -34,7 +34,7 @@ public struct UnitCurve: Hashable, Sendable {
     ///
     /// When the curve is evaluated, the control points' x coordinates are clamped to 0…1 (so that
     /// the curve is a function of progress); their y coordinates are not, so a curve may overshoot
-    /// (spec §3.2–3.3). The curve is solved for x to within 2⁻²⁰ (``CubicSolver``).
+    /// (docs/ANIMATION.md §3.2–3.3). The curve is solved for x to within 2⁻²⁰ (``CubicSolver``).
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
         UnitCurve(storage: .bezier(startControlPoint: startControlPoint, endControlPoint: endControlPoint))
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Mirrors SwiftUI's `Angle`: create it from degrees or radians, compare, and do arithmetic
 /// (`+`, `-`, `* Double`, `/ Double`, negation) through ``_VectorMath``. It animates as
-/// radians × 128 (see `Angle+Animatable.swift`, spec §8).
+/// radians × 128 (see `Angle+Animatable.swift`, docs/ANIMATION.md §8).
 ///
 /// ```swift
 /// let quarter = Angle.degrees(90)

@@ -3,7 +3,7 @@ import Foundation
 /// The inset distances, in points, of the sides of a rectangle.
 ///
 /// Mirrors SwiftUI's `EdgeInsets`. It animates as the nested pair
-/// (top, (leading, (bottom, trailing))) (spec §8) and gets `+`, `-`, `*`, `/` through ``_VectorMath``.
+/// (top, (leading, (bottom, trailing))) (docs/ANIMATION.md §8) and gets `+`, `-`, `*`, `/` through ``_VectorMath``.
 @frozen
 public struct EdgeInsets: Hashable, Sendable {
     /// The inset from the top edge, in points.
@@ -30,7 +30,7 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 extension EdgeInsets: Animatable, _VectorMath {
-    /// (top, (leading, (bottom, trailing))), in points (spec §8).
+    /// (top, (leading, (bottom, trailing))), in points (docs/ANIMATION.md §8).
     @inlinable
     public var animatableData: AnimatablePair<CGFloat, AnimatablePair<CGFloat, AnimatablePair<CGFloat, CGFloat>>> {
         get { AnimatablePair(top, AnimatablePair(leading, AnimatablePair(bottom, trailing))) }

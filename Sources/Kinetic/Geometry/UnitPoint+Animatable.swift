@@ -1,7 +1,7 @@
 import Foundation
 
 extension UnitPoint: Animatable {
-    /// The point as (x × 128, y × 128) (spec §8), the scale SwiftUI animates unit points at.
+    /// The point as (x × 128, y × 128) (docs/ANIMATION.md §8), the scale SwiftUI animates unit points at.
     @inlinable
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x * 128.0, y * 128.0) }

@@ -4,7 +4,7 @@ import Foundation
 /// corner and (1, 1) the bottom-trailing one.
 ///
 /// Mirrors SwiftUI's `UnitPoint`, including its named points. It animates as (x × 128, y × 128)
-/// (see `UnitPoint+Animatable.swift`, spec §8). `UnitCurve.bezier` takes its control points as
+/// (see `UnitPoint+Animatable.swift`, docs/ANIMATION.md §8). `UnitCurve.bezier` takes its control points as
 /// unit points.
 @frozen
 public struct UnitPoint: Hashable, Sendable {

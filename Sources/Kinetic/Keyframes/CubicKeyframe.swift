@@ -1,12 +1,12 @@
 import Foundation
 
-/// A keyframe that moves along a cubic Hermite curve from the previous value to its target (spec §7.2).
+/// A keyframe that moves along a cubic Hermite curve from the previous value to its target (docs/ANIMATION.md §7.2).
 ///
 /// With u = t / d: `value = h00(u)·from + h01(u)·to + h10(u)·v₀·d + h11(u)·v₁·d`, where
 /// h00 = 2u³ − 3u² + 1, h01 = 3u² − 2u³, h10 = u³ − 2u² + u, h11 = u³ − u². The tangents are the
 /// velocities (value units per second) times the duration d (seconds). Velocities not given:
 /// * next to another cubic keyframe, `(next − previous) / (t_next − t_previous)` (a non-uniform
-///   Catmull-Rom difference, spec K3f/K3g);
+///   Catmull-Rom difference, docs/ANIMATION.md §7.3 K3f/K3g);
 /// * next to another kind of keyframe, that keyframe's velocity at the boundary (a linear one's end or
 ///   start velocity, a spring's velocity where it stops; 0 after a move, and 0 before a spring or move
 ///   that does not name a start velocity);

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Plays keyframes on runtime values: a headless `KeyframeAnimator` driven by an ``AnimationGraph``
-/// (spec §7.4).
+/// (docs/ANIMATION.md §7.4).
 ///
 /// Each time ``trigger`` changes, the animator builds a ``KeyframeTimeline`` from its `keyframes`
 /// closure and plays it on the graph's clock, handing every frame's value to `content` (or to a bound
@@ -14,7 +14,7 @@ import Foundation
 ///   run ended elsewhere (K11/K12). The closure's argument is the previous run's end value
 ///   (`initialValue` the first time), as SwiftUI documents.
 /// * **Trigger change mid-run**: a new timeline starts from the current value (K13), with the current
-///   value as the closure's argument. Velocity is not carried (spec §7.4 leaves it open; each track
+///   value as the closure's argument. Velocity is not carried (docs/ANIMATION.md §7.4 leaves it open; each track
 ///   starts at rest).
 /// * **End**: `content` holds the timeline's end value; the animator stops asking for frames.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One track's keyframes resolved against its start value: absolute start times, start and end data,
-/// and every velocity that the rules of spec §7.2 leave implicit.
+/// and every velocity that the rules of docs/ANIMATION.md §7.2 leave implicit.
 struct KeyframePath<Value: Animatable> {
     typealias Data = Value.AnimatableData
 
@@ -48,7 +48,7 @@ struct KeyframePath<Value: Animatable> {
         data.magnitudeSquared.isFinite ? data : fallback
     }
 
-    /// Resolves `content` starting at `initialValue` at rest, applying the spec §7.2 rules in order.
+    /// Resolves `content` starting at `initialValue` at rest, applying the docs/ANIMATION.md §7.2 rules in order.
     ///
     /// A keyframe whose value's animatable data is not finite holds the track where it is for its duration (its
     /// non-animatable parts still show) and hands on velocity 0; non-finite explicit or implicit velocities count
@@ -168,7 +168,7 @@ struct KeyframePath<Value: Animatable> {
         return (next.animatableData - previous.from).scaled(by: 1 / span)
     }
 
-    /// A cubic keyframe's implicit end velocity, looking at the keyframe after it (spec §7.2).
+    /// A cubic keyframe's implicit end velocity, looking at the keyframe after it (docs/ANIMATION.md §7.2).
     private static func cubicEndVelocity(
         at index: Int, in segments: [_ResolvedKeyframeTrackContent<Value>.Segment], from: Data,
         duration: TimeInterval

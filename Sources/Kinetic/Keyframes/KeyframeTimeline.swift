@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keyframe tracks played over an initial value: a pure function of time (spec §7.1–§7.3).
+/// Keyframe tracks played over an initial value: a pure function of time (docs/ANIMATION.md §7.1–§7.3).
 ///
 /// ```swift
 /// let timeline = KeyframeTimeline(initialValue: 0.0) {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A sequence of keyframes animating one property of a root value (spec §7.1).
+/// A sequence of keyframes animating one property of a root value (docs/ANIMATION.md §7.1).
 ///
 /// The track starts at the timeline's initial value of that property, at rest, and plays its keyframes
 /// one after another. Before time 0 it reads the initial value, after its last keyframe it holds the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A group of keyframes that make up one track (spec §7.1).
+/// A group of keyframes that make up one track (docs/ANIMATION.md §7.1).
 ///
 /// Conforming types are the built-in keyframes (``LinearKeyframe``, ``CubicKeyframe``,
 /// ``SpringKeyframe``, ``MoveKeyframe``), arrays of content and what ``KeyframeTrackContentBuilder``
@@ -15,7 +15,7 @@ public protocol KeyframeTrackContent<Value> {
 
 /// The keyframes of one track in order, before timing is resolved against a start value.
 ///
-/// Mirrors SwiftUI's internal type of the same name (spec §7.1: segments ∈ {move, cubic, spring, linear}).
+/// Mirrors SwiftUI's internal type of the same name (docs/ANIMATION.md §7.1: segments ∈ {move, cubic, spring, linear}).
 public struct _ResolvedKeyframeTrackContent<Value: Animatable> {
     /// One keyframe. Durations are in seconds; velocities in value units per second.
     enum Segment {

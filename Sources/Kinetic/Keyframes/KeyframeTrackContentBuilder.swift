@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds the keyframes of one track: keyframes in order, `for` loops, `if`/`else` and `switch` (spec §7.1).
+/// Builds the keyframes of one track: keyframes in order, `for` loops, `if`/`else` and `switch` (docs/ANIMATION.md §7.1).
 @resultBuilder
 public enum KeyframeTrackContentBuilder<Value: Animatable> {
     /// One keyframe, array or group of keyframes, in order.

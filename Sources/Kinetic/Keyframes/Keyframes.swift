@@ -1,6 +1,6 @@
 import Foundation
 
-/// A set of keyframe tracks over a root value: what a ``KeyframeTimeline`` plays (spec §7.1).
+/// A set of keyframe tracks over a root value: what a ``KeyframeTimeline`` plays (docs/ANIMATION.md §7.1).
 ///
 /// Build one with ``KeyframesBuilder``: ``KeyframeTrack``s, arrays and conditionals of them, or bare
 /// keyframes for the whole value.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds the tracks of a ``KeyframeTimeline``: ``KeyframeTrack``s, `for` loops, `if`/`else` and
 /// `switch`; when the value is ``Animatable``, also bare keyframes, which animate the whole value
-/// (consecutive bare keyframes form one track). (spec §7.1.)
+/// (consecutive bare keyframes form one track). (docs/ANIMATION.md §7.1.)
 @resultBuilder
 public enum KeyframesBuilder<Value> {
     /// A track or tracks, in declaration order.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A keyframe that interpolates from the previous value to ``LinearKeyframe/init(_:duration:timingCurve:)``'s
-/// target along a unit curve (spec §7.2).
+/// target along a unit curve (docs/ANIMATION.md §7.2).
 ///
 /// Value at time t into the keyframe: `from + (to − from) · timingCurve.value(at: t / duration)`.
 /// It hands on the velocity `(to − from) / duration · timingCurve.velocity(at: 1)` (value units per
 /// second) to a following cubic or spring keyframe. A zero, negative or non-finite duration makes
-/// it a jump, like ``MoveKeyframe`` (SwiftUI reads NaN there, spec §7.2 K8; Kinetic never does).
+/// it a jump, like ``MoveKeyframe`` (SwiftUI reads NaN there, docs/ANIMATION.md §7.2 K8; Kinetic never does).
 public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The value reached at the end of the keyframe.
     public var to: Value

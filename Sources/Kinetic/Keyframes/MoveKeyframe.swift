@@ -1,6 +1,6 @@
 import Foundation
 
-/// A keyframe that jumps to its value immediately, taking no time (spec §7.2, K5).
+/// A keyframe that jumps to its value immediately, taking no time (docs/ANIMATION.md §7.2, K5).
 ///
 /// The next keyframe starts from `to`; the velocity handed to it is 0.
 public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {

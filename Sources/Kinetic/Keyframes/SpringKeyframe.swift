@@ -1,6 +1,6 @@
 import Foundation
 
-/// A keyframe that moves towards its target with a spring, for a fixed time (spec §7.2).
+/// A keyframe that moves towards its target with a spring, for a fixed time (docs/ANIMATION.md §7.2).
 ///
 /// It starts from the previous value with the incoming velocity (or `startVelocity`):
 /// `value(t) = from + spring.value(target: to − from, initialVelocity: v, time: t)`, and **stops at

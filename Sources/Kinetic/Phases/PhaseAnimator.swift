@@ -1,6 +1,6 @@
 import Foundation
 
-/// Animates runtime values through a sequence of phases: a headless `PhaseAnimator` (spec §7.5).
+/// Animates runtime values through a sequence of phases: a headless `PhaseAnimator` (docs/ANIMATION.md §7.5).
 ///
 /// `content` maps a phase to values — it sets attributes of an ``AnimationGraph`` — and
 /// `animation(for:)` picks the animation of each step from the phase being moved **to** (`nil`: no

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a ``PhaseAnimator`` could not be created.
 public enum PhaseAnimatorError: Error, Equatable, CustomStringConvertible {
-    /// The phase sequence was empty (SwiftUI shows a warning view in that case, spec §7.5).
+    /// The phase sequence was empty (SwiftUI shows a warning view in that case, docs/ANIMATION.md §7.5).
     case noPhases
 
     /// What went wrong and what to do about it.

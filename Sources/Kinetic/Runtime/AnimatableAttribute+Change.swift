@@ -1,7 +1,7 @@
 import Foundation
 
 extension AnimatableAttribute {
-    /// Applies a model change under the current transaction. (spec §5.1, §5.3, §6.3, §6.4.)
+    /// Applies a model change under the current transaction. (docs/ANIMATION.md §5.1, §5.3, §6.3, §6.4.)
     func change(to newValue: Value) {
         let oldData = modelData
         let newData = newValue.animatableData
@@ -109,7 +109,7 @@ extension AnimatableAttribute: AttributeNode {
         // A spring on the grouped path is stepped by its group (its state here is stale); the
         // attribute can still be listed here when it entered a group during this very update pass.
         // Forks follow the old animations at the times the running animation is evaluated, so a
-        // frame that re-shows P (spec §5.2 frame gating) skips them too.
+        // frame that re-shows P (docs/ANIMATION.md §5.2 frame gating) skips them too.
         let isHeld = animator?.isHeld(at: time) ?? false
         if laneGroup == nil {
             evaluateAnimator(at: time)

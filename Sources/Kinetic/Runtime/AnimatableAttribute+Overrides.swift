@@ -4,7 +4,7 @@ extension AnimatableAttribute {
     /// Animates every change of this attribute with `animation` (`nil`: no animation), overriding the
     /// transaction's animation — the role of SwiftUI's `.animation(animation, value: attribute.value)`.
     /// A transaction with ``Transaction/disablesAnimations`` keeps its own animation instead.
-    /// (spec §6.3.)
+    /// (docs/ANIMATION.md §6.3.)
     ///
     /// The override is applied first; a ``transaction(_:)`` transform then sees the result.
     public func animation(_ animation: Animation?) {
@@ -18,7 +18,7 @@ extension AnimatableAttribute {
 
     /// Transforms the transaction of every change of this attribute — the role of SwiftUI's
     /// `.transaction { }`; `nil` removes the transform. It runs after ``animation(_:)``'s override,
-    /// unconditionally. Completions it adds are scoped to the single change. (spec §6.3.)
+    /// unconditionally. Completions it adds are scoped to the single change. (docs/ANIMATION.md §6.3.)
     ///
     /// ```swift
     /// attribute.transaction { transaction in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A headless animatable value: the model value you set, and the presentation value an
-/// ``AnimationGraph`` animates towards it. (spec §5.)
+/// ``AnimationGraph`` animates towards it. (docs/ANIMATION.md §5.)
 ///
 /// ```swift
 /// let graph = AnimationGraph()
@@ -13,9 +13,9 @@ import Foundation
 ///
 /// Setting ``value`` reads the current ``Transaction``: with an animation (or with
 /// ``Transaction/tracksVelocity``) the change starts an animation at the graph's current time, or
-/// merges into / combines with the running one (spec §5.3); without one it snaps, or — while an
+/// merges into / combines with the running one (docs/ANIMATION.md §5.3); without one it snaps, or — while an
 /// animation runs — shifts the presentation by exactly the un-animated delta and leaves the running
-/// animation alone (spec §5.1). A change whose delta is not finite snaps and stops any animation, so
+/// animation alone (docs/ANIMATION.md §5.1). A change whose delta is not finite snaps and stops any animation, so
 /// NaN never enters the running state.
 ///
 /// Like its graph, an attribute is single-threaded (not `Sendable`). It keeps a weak reference to
@@ -53,7 +53,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     }
 
     /// The value to display at the graph's current time: the model value with its animatable data
-    /// replaced by M + y − I while an animation runs (spec §5.2).
+    /// replaced by M + y − I while an animation runs (docs/ANIMATION.md §5.2).
     public var presentationValue: Value {
         guard let offset = presentationOffset else { return model }
         var presented = model
@@ -81,7 +81,7 @@ public final class AnimatableAttribute<Value: Animatable> {
 
     /// Drops every animation running on this attribute (merged, combined and forked ones included), so
     /// that the presentation is the model value at once. Their `.removed` completions, and
-    /// `.logicallyComplete` ones not yet fired, fire now, once each (spec §6.4).
+    /// `.logicallyComplete` ones not yet fired, fire now, once each (docs/ANIMATION.md §6.4).
     ///
     /// SwiftUI has no such call: there an un-animated change leaves a running animation alone and
     /// shifts the presentation by the change (§5.1). A headless client that wants a jump — the daemon's

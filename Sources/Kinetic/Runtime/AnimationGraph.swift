@@ -1,6 +1,6 @@
 import Foundation
 
-/// Owns animatable attributes and moves their animations through time. (spec §5.)
+/// Owns animatable attributes and moves their animations through time. (docs/ANIMATION.md §5.)
 ///
 /// Time only moves through ``advance(to:)``: the graph never reads a clock, so a test or a replay
 /// drives it exactly. Changes made to attributes begin their animations at the graph's current

@@ -1,10 +1,10 @@
 import Foundation
 
 extension AnimatorState {
-    /// Takes a new animated change of `delta` at graph time `time`. (spec §5.3 steps 2–5.)
+    /// Takes a new animated change of `delta` at graph time `time`. (docs/ANIMATION.md §5.3 steps 2–5.)
     ///
     /// Returns the fork that keeps following the old animation for the current logical listeners
-    /// (spec §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
+    /// (docs/ANIMATION.md §6.4), when there are any. Then, with e = time − t_b: if `animation.shouldMerge(previous:
     /// A, value: I, time: e, context: σ)` the new animation adopts the (mutated) state; otherwise both
     /// are combined (``DefaultCombiningAnimation``). Finally I ← I + delta and nextTime ← time, so the
     /// change is evaluated at once even between frame-interval grid points.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension AnimatorState {
-    /// Takes the frame interval and reason of a change's transaction (spec §5.2): q = the
+    /// Takes the frame interval and reason of a change's transaction (docs/ANIMATION.md §5.2): q = the
     /// transaction's quantised interval for a new animation, min(q_old, q_new) when the change merges
     /// into or combines with this one (a transaction without a frame interval has q_new = 0); the
     /// reason is the transaction's when q < 1/60 s, otherwise `nil`.
@@ -12,7 +12,7 @@ extension AnimatorState {
     }
 
     /// Whether an update at graph time `time` re-shows the previous value P without calling the
-    /// animation: q > 0 and T ≤ nextTime − q/2 (spec §5.2).
+    /// animation: q > 0 and T ≤ nextTime − q/2 (docs/ANIMATION.md §5.2).
     func isHeld(at time: TimeInterval) -> Bool {
         frameInterval > 0 && time <= nextTime - frameInterval / 2
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The running animation of one attribute: SwiftUI's `AnimatorState`. (spec §5.2–§5.3.)
+/// The running animation of one attribute: SwiftUI's `AnimatorState`. (docs/ANIMATION.md §5.2–§5.3.)
 ///
 /// * ``interval`` I: the whole delta the animation moves through (model change, accumulated over
 ///   every later animated change).
@@ -9,7 +9,7 @@ import Foundation
 /// * Presentation at graph time T with model M: y = A.animate(value: I, time: T − t_b);
 ///   presented = M + y − I; `nil` ends the animation (presented = M).
 ///
-/// Deviation from SwiftUI (documented, spec §5.2): SwiftUI's start-up phases re-display the first
+/// Deviation from SwiftUI (documented, docs/ANIMATION.md §5.2): SwiftUI's start-up phases re-display the first
 /// frame (its clock effectively starts a frame late) and clamp a hitch in the second frame. Those are
 /// artefacts of its frame pipeline; Kinetic begins the animation exactly at the graph time of the
 /// change, so elapsed = T − t_b at every ``AnimationGraph/advance(to:)``.
@@ -25,7 +25,7 @@ final class AnimatorState<V: VectorArithmetic> {
     var beginTime: TimeInterval
     /// y of the last evaluation (P): the offset from the start, value units.
     var offset: V = .zero
-    /// q, seconds: the quantised frame interval; 0 evaluates at every update (spec §5.2).
+    /// q, seconds: the quantised frame interval; 0 evaluates at every update (docs/ANIMATION.md §5.2).
     var frameInterval: TimeInterval = 0
     /// nextTime, graph seconds: with q > 0, updates at or before nextTime − q/2 re-show P.
     var nextTime: TimeInterval
@@ -47,7 +47,7 @@ final class AnimatorState<V: VectorArithmetic> {
         self.evaluationTime = beginTime
     }
 
-    /// Counts the change's completion registrations and files them by criteria (spec §6.4).
+    /// Counts the change's completion registrations and files them by criteria (docs/ANIMATION.md §6.4).
     func attach(_ completions: [AnimationCompletion]) {
         for completion in completions where !completion.hasFired {
             completion.animationWasAdded()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs animations that did not merge side by side as a chained interpolation. (spec §5.3.)
+/// Runs animations that did not merge side by side as a chained interpolation. (docs/ANIMATION.md §5.3.)
 ///
 /// Entry i has animation Aᵢ, start time sᵢ (seconds since the first began) and cumulative target
 /// Tᵢ (the interval accumulated up to and including its change). At elapsed t, with R₀ = 0:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A change's logical-completion listeners that keep following the change's own animation after a
-/// later change merged into or combined with it. (spec §6.4.)
+/// later change merged into or combined with it. (docs/ANIMATION.md §6.4.)
 ///
 /// The fork evaluates a copy of the old (animation, state, interval) at the same elapsed times
 /// until it returns `nil` or reports logical completion; it never affects the presented value.

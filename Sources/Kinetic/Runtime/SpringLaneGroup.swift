@@ -298,7 +298,7 @@ final class SpringLaneGroup {
         return candidates
     }
 
-    /// The stop rule (spec §2.3 step 6) and the finiteness guard for `candidates` (ascending; `nil`:
+    /// The stop rule (docs/ANIMATION.md §2.3 step 6) and the finiteness guard for `candidates` (ascending; `nil`:
     /// every lane); finished lanes are removed and their owners told.
     private func removeFinishedLanes(among candidates: [Int]?) {
         if let candidates, candidates.isEmpty { return }

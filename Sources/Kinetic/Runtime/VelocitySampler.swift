@@ -1,7 +1,7 @@
 import Foundation
 
 /// Estimates a velocity from the last three timestamped samples of a value, as SwiftUI's
-/// velocity tracking does. (spec §5.5.)
+/// velocity tracking does. (docs/ANIMATION.md §5.5.)
 ///
 /// With samples s₁, s₂, s₃ (oldest first) and vᵢⱼ = (sⱼ − sᵢ)/(tⱼ − tᵢ):
 /// * fewer than two samples: zero;

@@ -2,7 +2,7 @@ import Foundation
 
 /// The animation a change gets when its transaction ``Transaction/tracksVelocity`` and has no
 /// animation: the presentation follows the model exactly, while the changes are sampled so that a
-/// following spring inherits their velocity. (spec §5.5.)
+/// following spring inherits their velocity. (docs/ANIMATION.md §5.5.)
 ///
 /// * ``shouldMerge(previous:value:time:context:)`` always takes over and records the sample
 ///   (interval before the incoming change, elapsed time), so the estimate lags one change.

@@ -4,7 +4,7 @@ extension Spring {
     /// The value at `time` seconds of a spring moving an ``Animatable`` value from `fromValue`
     /// towards `toValue` with `initialVelocity` (its animatable data in units per second).
     ///
-    /// Operates on the animatable data: `from + x(to − from, v₀, t)` (spec §1.5, inferred; SwiftUI
+    /// Operates on the animatable data: `from + x(to − from, v₀, t)` (docs/ANIMATION.md §1.5, inferred; SwiftUI
     /// documents the overload without its formula). Non-animatable parts come from `fromValue`.
     public func value<V: Animatable>(fromValue: V, toValue: V, initialVelocity: V, time: TimeInterval) -> V {
         var result = fromValue

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Spring {
-    /// A spring with a perceptual duration and bounce (spec §1.2).
+    /// A spring with a perceptual duration and bounce (docs/ANIMATION.md §1.2).
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration d, in seconds: the period of the undamped spring,
@@ -40,10 +40,10 @@ extension Spring {
     }
 
     /// The perceptual duration, in seconds: `2π / ω₀ = 2π / √(k/m)`, the period of the spring
-    /// without damping (spec §1.3). Equal to ``response``. 0 for a rigid spring.
+    /// without damping (docs/ANIMATION.md §1.3). Equal to ``response``. 0 for a rigid spring.
     public var duration: TimeInterval { 2 * .pi / naturalFrequency }
 
-    /// How bouncy the spring is (spec §1.3): `1 − ζ` when ζ ≤ 1 (0 critically damped, 1 undamped),
+    /// How bouncy the spring is (docs/ANIMATION.md §1.3): `1 − ζ` when ζ ≤ 1 (0 critically damped, 1 undamped),
     /// `1/ζ − 1` when over-damped (down to −1 for a frozen spring).
     public var bounce: Double {
         dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1

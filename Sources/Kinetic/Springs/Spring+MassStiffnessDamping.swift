@@ -1,7 +1,7 @@
 import Foundation
 
 extension Spring {
-    /// A spring from its physical parameters (spec §1.2).
+    /// A spring from its physical parameters (docs/ANIMATION.md §1.2).
     ///
     /// - Parameters:
     ///   - mass: m, the mass at the end of the spring. Default 1.
@@ -45,16 +45,16 @@ extension Spring {
         self.init(naturalFrequency: omega0, dampingRatio: zeta, mass: m)
     }
 
-    /// The spring constant k = m·ω₀², in force per value unit (spec §1.3).
+    /// The spring constant k = m·ω₀², in force per value unit (docs/ANIMATION.md §1.3).
     ///
     /// SwiftUI's reference computes m(ω² + λ²), which equals k only when ζ ≤ 1; for over-damped
     /// springs it returns m(2λ² − ω₀²) (350 instead of 100 for mass 1, stiffness 100, damping 30).
-    /// Kinetic returns the self-consistent m(λ² + ω|ω|) = m·ω₀² (spec §9 #5). +∞ for a rigid spring.
+    /// Kinetic returns the self-consistent m(λ² + ω|ω|) = m·ω₀² (docs/ANIMATION.md §9 #5). +∞ for a rigid spring.
     public var stiffness: Double {
         naturalFrequency.isFinite ? mass * naturalFrequency * naturalFrequency : .infinity
     }
 
-    /// The damping coefficient c = 2mλ = 2mζω₀, in force per (value unit per second) (spec §1.3).
+    /// The damping coefficient c = 2mλ = 2mζω₀, in force per (value unit per second) (docs/ANIMATION.md §1.3).
     /// +∞ for a frozen spring and for a rigid one with damping.
     public var damping: Double {
         let c = 2 * mass * dampingRatio * naturalFrequency

@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// The closed-form motion at `time` as coefficients: x(t) = T·a + v₀·b and
-    /// v(t) = T·c + v₀·d, for a spring starting at 0 with velocity v₀ towards T (spec §1.5).
+    /// v(t) = T·c + v₀·d, for a spring starting at 0 with velocity v₀ towards T (docs/ANIMATION.md §1.5).
     ///
     /// With e = e^(−λt) and ω₀² = λ² + ω|ω|, in every regime c = ω₀²·b:
     /// * under-damped (ω > 0): a = 1 − e(λ sin ωt / ω + cos ωt), b = e sin ωt / ω,
@@ -16,7 +16,7 @@ extension Spring {
     ///   which does not lose precision to E₁ − E₂ when the spring is nearly critical.
     ///
     /// The over-damped velocity is the true derivative of the value; SwiftUI's reference adds 1 to
-    /// its target coefficient (spec §9 #4), which Kinetic does not reproduce.
+    /// its target coefficient (docs/ANIMATION.md §9 #4), which Kinetic does not reproduce.
     package func motionCoefficients(time t: Double) -> (a: Double, b: Double, c: Double, d: Double) {
         let omega0 = naturalFrequency
         switch regime {
@@ -60,7 +60,7 @@ extension Spring {
     }
 
     /// The value of the spring at `time` seconds, starting at zero with `initialVelocity`
-    /// (value units per second) and moving towards `target` (spec §1.5).
+    /// (value units per second) and moving towards `target` (docs/ANIMATION.md §1.5).
     ///
     /// Under-damped: `T − e^(−λt)·((λT − v₀)·sin(ωt)/ω + T·cos(ωt))`; critically damped:
     /// `T − e^(−λt)·(T + (λT − v₀)·t)`; over-damped: the two-exponential form of
@@ -73,11 +73,11 @@ extension Spring {
     }
 
     /// The velocity of the spring at `time` seconds, in value units per second: the derivative of
-    /// ``value(target:initialVelocity:time:)`` with respect to time (spec §1.5).
+    /// ``value(target:initialVelocity:time:)`` with respect to time (docs/ANIMATION.md §1.5).
     ///
     /// Under-damped: `e^(−λt)·((λT − v₀)(λ sin ωt − ω cos ωt)/ω + T(ω sin ωt + λ cos ωt))`;
     /// critically damped: `e^(−λt)·((λT − v₀)(λt − 1) + λT)`. Over-damped springs use the exact
-    /// derivative (SwiftUI's reference adds the target to it, spec §9 #4). `initialVelocity` at
+    /// derivative (SwiftUI's reference adds the target to it, docs/ANIMATION.md §9 #4). `initialVelocity` at
     /// t = 0 in every regime; 0 for t > 0 for rigid and frozen springs.
     public func velocity<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {
         let k = motionCoefficients(time: time)
@@ -85,17 +85,17 @@ extension Spring {
     }
 
     /// The force the spring exerts on its mass at `position` moving at `velocity`, pulled towards
-    /// `target`: `k·(target − position) − c·velocity` (spec §1.5), in mass × value units per second².
+    /// `target`: `k·(target − position) − c·velocity` (docs/ANIMATION.md §1.5), in mass × value units per second².
     ///
     /// k is ``stiffness`` = m·ω₀² and c is ``damping`` = 2mλ. SwiftUI's reference uses
-    /// m(ω² + λ²) for k, which is wrong for over-damped springs (spec §9 #5); Kinetic uses the
+    /// m(ω² + λ²) for k, which is wrong for over-damped springs (docs/ANIMATION.md §9 #5); Kinetic uses the
     /// correct stiffness, so `force / mass` is the acceleration of ``value(target:initialVelocity:time:)``.
     /// A rigid or frozen spring has an infinite coefficient, so its force is infinite or NaN.
     public func force<V: VectorArithmetic>(target: V, position: V, velocity: V) -> V {
         Self.combine(target - position, stiffness, velocity, -damping)
     }
 
-    /// Advances a spring simulation by `deltaTime` seconds in closed form (spec §1.5).
+    /// Advances a spring simulation by `deltaTime` seconds in closed form (docs/ANIMATION.md §1.5).
     ///
     /// With Δ = target − value: `velocity ← v(Δ, velocity, deltaTime)` and
     /// `value ← value + x(Δ, velocity, deltaTime)`, both from the velocity before the step. Because

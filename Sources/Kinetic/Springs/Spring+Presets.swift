@@ -1,10 +1,10 @@
 import Foundation
 
 extension Spring {
-    /// A smooth spring with no bounce: `Spring(duration: 0.5, bounce: 0)` (spec §1.4).
+    /// A smooth spring with no bounce: `Spring(duration: 0.5, bounce: 0)` (docs/ANIMATION.md §1.4).
     public static var smooth: Spring { Spring() }
 
-    /// A smooth spring: `Spring(duration: duration, bounce: extraBounce)` (spec §1.4).
+    /// A smooth spring: `Spring(duration: duration, bounce: extraBounce)` (docs/ANIMATION.md §1.4).
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration, in seconds. Default 0.5.
@@ -13,10 +13,10 @@ extension Spring {
         Spring(duration: duration, bounce: extraBounce)
     }
 
-    /// A spring with a small bounce: `Spring(duration: 0.5, bounce: 0.15)` (spec §1.4).
+    /// A spring with a small bounce: `Spring(duration: 0.5, bounce: 0.15)` (docs/ANIMATION.md §1.4).
     public static var snappy: Spring { snappy() }
 
-    /// A snappy spring: `Spring(duration: duration, bounce: 0.15 + extraBounce)` (spec §1.4).
+    /// A snappy spring: `Spring(duration: duration, bounce: 0.15 + extraBounce)` (docs/ANIMATION.md §1.4).
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration, in seconds. Default 0.5.
@@ -25,10 +25,10 @@ extension Spring {
         Spring(duration: duration, bounce: 0.15 + extraBounce)
     }
 
-    /// A spring with a visible bounce: `Spring(duration: 0.5, bounce: 0.3)` (spec §1.4).
+    /// A spring with a visible bounce: `Spring(duration: 0.5, bounce: 0.3)` (docs/ANIMATION.md §1.4).
     public static var bouncy: Spring { bouncy() }
 
-    /// A bouncy spring: `Spring(duration: duration, bounce: 0.3 + extraBounce)` (spec §1.4).
+    /// A bouncy spring: `Spring(duration: duration, bounce: 0.3 + extraBounce)` (docs/ANIMATION.md §1.4).
     ///
     /// - Parameters:
     ///   - duration: The perceptual duration, in seconds. Default 0.5.

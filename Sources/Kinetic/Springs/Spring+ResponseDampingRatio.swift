@@ -1,7 +1,7 @@
 import Foundation
 
 extension Spring {
-    /// A spring with a response time and a damping ratio (spec §1.2).
+    /// A spring with a response time and a damping ratio (docs/ANIMATION.md §1.2).
     ///
     /// - Parameters:
     ///   - response: The stiffness of the spring as an approximate duration, in seconds:
@@ -22,6 +22,6 @@ extension Spring {
     }
 
     /// The stiffness of the spring as an approximate duration, in seconds: `2π / ω₀`
-    /// (spec §1.3; the same as ``duration``).
+    /// (docs/ANIMATION.md §1.3; the same as ``duration``).
     public var response: Double { duration }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// A spring that settles (to within `epsilon` by SwiftUI's envelope estimate) in about
-    /// `settlingDuration` seconds, with the given damping ratio (spec §1.2).
+    /// `settlingDuration` seconds, with the given damping ratio (docs/ANIMATION.md §1.2).
     ///
     /// - Parameters:
     ///   - settlingDuration: The settling time T in seconds, clamped to 0.01…10.
@@ -63,13 +63,13 @@ extension Spring {
     }
 
     /// The time for the spring to settle from rest at distance 1:
-    /// `settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: 0.001)`, in seconds (spec §1.6).
+    /// `settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: 0.001)`, in seconds (docs/ANIMATION.md §1.6).
     public var settlingDuration: TimeInterval {
         settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: 0.001)
     }
 
     /// The estimated time, in seconds, for the spring to come to rest within `epsilon`
-    /// (value units) of `target`, starting at zero with `initialVelocity` (spec §1.6).
+    /// (value units) of `target`, starting at zero with `initialVelocity` (docs/ANIMATION.md §1.6).
     ///
     /// * Under-damped: the exponential envelope M·e^(−λt) with M = |λT − v₀| + |T| (vector
     ///   magnitudes) reaches ε at `max(0, −ln(ε/M)/λ)`.

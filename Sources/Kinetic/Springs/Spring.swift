@@ -2,7 +2,7 @@ import Foundation
 
 /// A representation of a spring's motion: a mass on a damped spring, pulled towards a target.
 ///
-/// Mirrors SwiftUI's `Spring` (iOS 17; spec §1). Create one from perceptual parameters
+/// Mirrors SwiftUI's `Spring` (iOS 17; docs/ANIMATION.md §1). Create one from perceptual parameters
 /// (``init(duration:bounce:)``, ``init(response:dampingRatio:)``), physical ones
 /// (``init(mass:stiffness:damping:allowOverDamping:)``) or a settling time
 /// (``init(settlingDuration:dampingRatio:epsilon:)``), or take a preset (``smooth``, ``snappy``,
@@ -36,7 +36,7 @@ public struct Spring: Hashable, Sendable {
     /// The damping ratio ζ = c / (2√(km)): 0 undamped, < 1 under-damped (bouncy), 1 critically
     /// damped, > 1 over-damped; +∞ for a frozen spring. Unitless.
     ///
-    /// Equal to `λ · response / 2π` in SwiftUI's terms (spec §1.3).
+    /// Equal to `λ · response / 2π` in SwiftUI's terms (docs/ANIMATION.md §1.3).
     public private(set) var dampingRatio: Double
 
     /// The mass m of the spring, in arbitrary mass units (1 unless created from a mass).
@@ -49,7 +49,7 @@ public struct Spring: Hashable, Sendable {
         self.mass = mass
     }
 
-    /// The damped angular frequency ω, in rad/s, with SwiftUI's sign convention (spec §1.1):
+    /// The damped angular frequency ω, in rad/s, with SwiftUI's sign convention (docs/ANIMATION.md §1.1):
     /// `ω₀√(1 − ζ²)` when under-damped, 0 when critical, `−ω₀√(ζ² − 1)` when over-damped.
     package var angularFrequency: Double {
         switch regime {
@@ -60,7 +60,7 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// The decay constant λ = ζω₀ = c/(2m), in 1/s (spec §1.1).
+    /// The decay constant λ = ζω₀ = c/(2m), in 1/s (docs/ANIMATION.md §1.1).
     package var decayConstant: Double {
         switch regime {
         case let .underDamped(_, lambda), let .critical(lambda), let .overDamped(_, lambda): lambda

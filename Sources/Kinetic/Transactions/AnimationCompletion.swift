@@ -2,7 +2,7 @@ import Foundation
 
 /// One `addAnimationCompletion` registration: fires its callback exactly once, when every
 /// animation that counted it is done (by its criteria) and the scope that created it has closed.
-/// (spec §6.4.)
+/// (docs/ANIMATION.md §6.4.)
 ///
 /// The count rises when a change carrying the registration starts (or merges into) an animation
 /// and falls when that animation logically completes or is removed. The scope is the body of the
@@ -57,7 +57,7 @@ final class AnimationCompletion {
 extension Transaction {
     /// Adds a callback that runs exactly once, when the animations started by changes in this
     /// transaction meet `criteria` — or right after the ``withTransaction(_:_:)`` body when the
-    /// transaction animates nothing. (spec §6.4.)
+    /// transaction animates nothing. (docs/ANIMATION.md §6.4.)
     ///
     /// Callbacks due during ``AnimationGraph/advance(to:)`` run after every attribute has been
     /// updated for that time, in the order they became due.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// When an animation completion callback fires. (spec §6.4.)
+/// When an animation completion callback fires. (docs/ANIMATION.md §6.4.)
 public struct AnimationCompletionCriteria: Hashable, Sendable {
     enum Storage: Hashable, Sendable {
         case logicallyComplete

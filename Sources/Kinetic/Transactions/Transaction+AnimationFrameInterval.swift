@@ -2,7 +2,7 @@ import Foundation
 
 extension Transaction {
     /// The frame interval, in seconds, at which animations started or merged by this change need to
-    /// be re-evaluated; `nil` (the default) or ≤ 0: every frame. (spec §5.2.)
+    /// be re-evaluated; `nil` (the default) or ≤ 0: every frame. (docs/ANIMATION.md §5.2.)
     ///
     /// The interval is quantised to a power-of-two multiple of 1/240 s,
     /// q = 2^⌊log₂(240·f) + 0.01⌋ / 240 (so 1/60 → 4/240, 1/30 → 8/240, 0.05 → 8/240). Between
@@ -22,7 +22,7 @@ extension Transaction {
     /// An opaque code saying why the change's animations need a high frame rate (SwiftUI passes it
     /// on to the display link); `nil` by default. The runtime keeps it with the running animation
     /// only while that animation's quantised frame interval q (see ``animationFrameInterval``) is
-    /// below 1/60 s, q = 0 included. (spec §5.2.)
+    /// below 1/60 s, q = 0 included. (docs/ANIMATION.md §5.2.)
     public var animationReason: UInt32? {
         get { storedAnimationReason }
         set {
@@ -32,7 +32,7 @@ extension Transaction {
     }
 
     /// q of ``animationFrameInterval``, seconds: 2^⌊log₂(240·f) + 0.01⌋ / 240 for a finite f > 0,
-    /// otherwise 0 (no quantisation). (spec §5.2.)
+    /// otherwise 0 (no quantisation). (docs/ANIMATION.md §5.2.)
     var quantizedFrameInterval: TimeInterval {
         Self.quantizedFrameInterval(animationFrameInterval)
     }

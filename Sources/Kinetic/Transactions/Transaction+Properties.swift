@@ -1,7 +1,7 @@
 import Foundation
 
 extension Transaction {
-    /// The animation of the change, or `nil` for none (the default). (spec §6.1, §5.1.)
+    /// The animation of the change, or `nil` for none (the default). (docs/ANIMATION.md §6.1, §5.1.)
     public var animation: Animation? {
         get { storedAnimation }
         set {
@@ -13,7 +13,7 @@ extension Transaction {
     /// Whether attribute-level animation overrides (``AnimatableAttribute/animation(_:)``, the
     /// role of `.animation(_:value:)`) are ignored for this change. Default `false`.
     ///
-    /// It does **not** stop the transaction's own ``animation`` (spec §5.1, measured in SwiftUI).
+    /// It does **not** stop the transaction's own ``animation`` (docs/ANIMATION.md §5.1, measured in SwiftUI).
     public var disablesAnimations: Bool {
         get { storedDisablesAnimations }
         set {
@@ -24,7 +24,7 @@ extension Transaction {
 
     /// Whether a continuous action (a drag, a held stepper) created the transaction. Default
     /// `false`. Kinetic's runtime does not read it; it is carried for `.transaction { }` transforms
-    /// and for clients, as in SwiftUI. (spec §6.1.)
+    /// and for clients, as in SwiftUI. (docs/ANIMATION.md §6.1.)
     public var isContinuous: Bool {
         get { storedIsContinuous }
         set {
@@ -35,7 +35,7 @@ extension Transaction {
 
     /// Whether changes without an animation record velocity samples, so that a following spring
     /// inherits the tracked velocity. Mutually exclusive with an animation: it only matters when
-    /// ``animation`` is `nil`. Default `false`. (spec §5.5.)
+    /// ``animation`` is `nil`. Default `false`. (docs/ANIMATION.md §5.5.)
     public var tracksVelocity: Bool {
         get { storedTracksVelocity }
         set {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The context of a change: which animation (if any) carries it, and any custom values.
-/// (spec §6.1.)
+/// (docs/ANIMATION.md §6.1.)
 ///
 /// A transaction is a property list keyed by ``TransactionKey`` types. ``withTransaction(_:_:)``
 /// makes one current while its body runs; setting an ``AnimatableAttribute``'s value reads it.
@@ -59,7 +59,7 @@ public struct Transaction: @unchecked Sendable {
     }
 
     /// This transaction with every key that `other` sets overriding the same key here
-    /// (iOS 17 semantics of nested ``withTransaction(_:_:)``, spec §6.2).
+    /// (iOS 17 semantics of nested ``withTransaction(_:_:)``, docs/ANIMATION.md §6.2).
     public func merging(_ other: Transaction) -> Transaction {
         var result = self
         if !other.storage.isEmpty { result.storage.merge(other.storage) { _, new in new } }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A key for a custom value carried by a ``Transaction``. (spec §6.1.)
+/// A key for a custom value carried by a ``Transaction``. (docs/ANIMATION.md §6.1.)
 ///
 /// ```swift
 /// struct AvatarTappedKey: TransactionKey {

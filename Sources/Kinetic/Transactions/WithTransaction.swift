@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs `body` with `transaction` merged over the current one (iOS 17 semantics: the keys
 /// `transaction` sets override the outer transaction's, the others are inherited) and returns its
-/// result. Attribute changes in `body` use the merged transaction. (spec §6.2.)
+/// result. Attribute changes in `body` use the merged transaction. (docs/ANIMATION.md §6.2.)
 ///
 /// Completion callbacks the transaction carries that no animation counted run right after `body`.
 public func withTransaction<Result>(_ transaction: Transaction, _ body: () throws -> Result) rethrows -> Result {
@@ -14,7 +14,7 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
 }
 
 /// Runs `body` in a transaction that sets only the key at `keyPath` to `value`, merged over the
-/// current transaction. (spec §6.2.)
+/// current transaction. (docs/ANIMATION.md §6.2.)
 ///
 /// ```swift
 /// withTransaction(\.tracksVelocity, true) { offset.value = fingerPosition }
@@ -29,13 +29,13 @@ public func withTransaction<Result, Value>(
 
 /// Runs `body` in a transaction whose animation is `animation` (`nil` turns animation off inside
 /// an animated transaction). Equivalent to `withTransaction(Transaction(animation: animation), body)`.
-/// (spec §6.2.)
+/// (docs/ANIMATION.md §6.2.)
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
     try withTransaction(Transaction(animation: animation), body)
 }
 
 /// Runs `body` animated with `animation`, and calls `completion` exactly once when the animations
-/// it started meet `completionCriteria` (right after `body` if it started none). (spec §6.2, §6.4.)
+/// it started meet `completionCriteria` (right after `body` if it started none). (docs/ANIMATION.md §6.2, §6.4.)
 public func withAnimation<Result>(
     _ animation: Animation? = .default,
     completionCriteria: AnimationCompletionCriteria = .logicallyComplete,

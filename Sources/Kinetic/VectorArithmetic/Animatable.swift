@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Kinetic's runtime animates ``animatableData`` and writes intermediate values back through
 /// its setter. Types that are themselves ``VectorArithmetic`` get `animatableData == self`;
-/// types whose data is ``EmptyAnimatableData`` do not animate. (spec §8.)
+/// types whose data is ``EmptyAnimatableData`` do not animate. (docs/ANIMATION.md §8.)
 public protocol Animatable {
     /// The type of the animatable data.
     associatedtype AnimatableData: VectorArithmetic

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// All operations are component-wise; ``magnitudeSquared`` is the sum of the components'
 /// squared magnitudes. Nest pairs to animate more than two values:
-/// `AnimatablePair<CGFloat, AnimatablePair<CGFloat, CGFloat>>`. (spec §8.)
+/// `AnimatablePair<CGFloat, AnimatablePair<CGFloat, CGFloat>>`. (docs/ANIMATION.md §8.)
 @frozen
 public struct AnimatablePair<First: VectorArithmetic, Second: VectorArithmetic>: VectorArithmetic {
     /// The first value.

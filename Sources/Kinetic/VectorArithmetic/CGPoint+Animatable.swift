@@ -1,7 +1,7 @@
 import Foundation
 
 extension CGPoint: Animatable {
-    /// The point as the pair (x, y), in points (spec §8).
+    /// The point as the pair (x, y), in points (docs/ANIMATION.md §8).
     @inlinable
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(x, y) }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension CGRect: Animatable {
-    /// The rectangle as the pair (origin, size) = ((x, y), (width, height)), in points (spec §8).
+    /// The rectangle as the pair (origin, size) = ((x, y), (width, height)), in points (docs/ANIMATION.md §8).
     @inlinable
     public var animatableData: AnimatablePair<CGPoint.AnimatableData, CGSize.AnimatableData> {
         get { AnimatablePair(origin.animatableData, size.animatableData) }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension CGSize: Animatable {
-    /// The size as the pair (width, height), in points (spec §8).
+    /// The size as the pair (width, height), in points (docs/ANIMATION.md §8).
     @inlinable
     public var animatableData: AnimatablePair<CGFloat, CGFloat> {
         get { AnimatablePair(width, height) }

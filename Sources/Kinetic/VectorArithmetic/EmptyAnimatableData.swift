@@ -1,7 +1,7 @@
 import Foundation
 
 /// The animatable data of a type that does not animate: zero-dimensional, every operation a no-op,
-/// magnitude 0, and every two values equal. (spec §8.)
+/// magnitude 0, and every two values equal. (docs/ANIMATION.md §8.)
 @frozen
 public struct EmptyAnimatableData: VectorArithmetic, Sendable, Hashable {
     /// Creates the empty vector.

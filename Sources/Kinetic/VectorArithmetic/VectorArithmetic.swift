@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Mirrors SwiftUI's `VectorArithmetic`: an additive group with scaling by a real factor and
 /// a squared magnitude. Every operation is linear except ``magnitudeSquared``.
-/// (shared/spec/swiftui-animation.md §8.)
+/// (docs/ANIMATION.md §8.)
 ///
 /// ```swift
 /// var v = AnimatablePair(3.0, 4.0)

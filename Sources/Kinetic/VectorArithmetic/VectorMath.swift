@@ -2,7 +2,7 @@ import Foundation
 
 /// Vector arithmetic for an ``Animatable`` type, computed through its ``Animatable/animatableData``.
 ///
-/// Mirrors SwiftUI's `_VectorMath` (spec §8): a conforming type gets `+`, `-`, `*` and `/` by a
+/// Mirrors SwiftUI's `_VectorMath` (docs/ANIMATION.md §8): a conforming type gets `+`, `-`, `*` and `/` by a
 /// `Double`, negation and ``magnitude`` without writing them. Every operation maps both operands to
 /// their animatable data, operates there, and maps back, so the results use the type's storage scale
 /// (for ``Angle``, radians × 128; the scale is a power of two, so sums and products are exact).

@@ -1,6 +1,6 @@
 extension DeviceClass {
     /// Classifies a device from its capabilities alone, in the order of udev's `input_id` builtin
-    /// (shared/spec/linux-input.md §1.7, §4.3); a pure function, so recordings and live devices agree.
+    /// (docs/INPUT.md §1.7, §4.3); a pure function, so recordings and live devices agree.
     ///
     /// With absolute coordinates (`ABS_X`+`ABS_Y` or `ABS_MT_POSITION_X`+`ABS_MT_POSITION_Y`), in order:
     /// - a stylus or pen tool (`BTN_STYLUS`, `BTN_TOOL_PEN`) is a tablet: ``other``;

@@ -5,7 +5,7 @@ extension DeviceDescription {
     /// Reads a description from a libevdev context: an opened device or a template (§1.9: these getters
     /// need no fd).
     ///
-    /// `EV_SYN` lists every SYN code up to `SYN_MAX`, as libevdev reports them (shared/spec/linux-input.md §3.1).
+    /// `EV_SYN` lists every SYN code up to `SYN_MAX`, as libevdev reports them (docs/INPUT.md §3.1).
     init(libevdev device: OpaquePointer) {
         var properties: Set<UInt16> = []
         for property in 0..<UInt32(INPUT_PROP_CNT) where libevdev_has_property(device, property) == 1 {

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Finding evdev nodes without udev (shared/spec/linux-input.md §4.1).
+/// Finding evdev nodes without udev (docs/INPUT.md §4.1).
 public enum DeviceDirectory {
     /// Where the kernel's devtmpfs puts evdev nodes.
     public static let defaultPath = "/dev/input"

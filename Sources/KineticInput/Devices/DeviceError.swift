@@ -6,7 +6,7 @@ public enum DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     case permissionDenied(path: String)
     /// The node does not exist (`ENOENT`).
     case notFound(path: String)
-    /// The device was unplugged or revoked (`ENODEV`, `POLLHUP`/`POLLERR`; shared/spec/linux-input.md §1.11).
+    /// The device was unplugged or revoked (`ENODEV`, `POLLHUP`/`POLLERR`; docs/INPUT.md §1.11).
     case unplugged(path: String)
     /// The node does not answer evdev ioctls (`libevdev_new_from_fd` failed, e.g. `ENOTTY` for a pipe or file).
     case notAnEvdevDevice(path: String, errno: Int32)

@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// Hotplug without udev: inotify on `/dev/input` (shared/spec/linux-input.md §4.2).
+/// Hotplug without udev: inotify on `/dev/input` (docs/INPUT.md §4.2).
 ///
 /// The monitor watches first and enumerates second, so no node is missed; the nodes present at start are
 /// reported as ``DeviceChange/added(_:)`` by the first ``readChanges()``. A node that exists but cannot be read

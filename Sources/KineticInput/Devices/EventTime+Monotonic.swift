@@ -1,7 +1,7 @@
 import Glibc
 
 extension EventTime {
-    /// Now on `CLOCK_MONOTONIC`, the clock live devices stamp their events with (shared/spec/linux-input.md §1.1),
+    /// Now on `CLOCK_MONOTONIC`, the clock live devices stamp their events with (docs/INPUT.md §1.1),
     /// e.g. for the time of an unplug, which has no kernel event.
     public static func monotonicNow() -> EventTime {
         var now = timespec()

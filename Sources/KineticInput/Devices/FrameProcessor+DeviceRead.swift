@@ -1,7 +1,7 @@
 extension FrameProcessor {
     /// Feeds one ``InputDevice/readAvailable(limit:)`` result: live devices go through the same frame processor as
     /// recordings. When the read says the device is gone (unplugged, failed or closed), every gesture still in
-    /// progress then ends as `.cancelled` at `time` (shared/spec/linux-input.md §1.11: a cancel, not a lift, so
+    /// progress then ends as `.cancelled` at `time` (docs/INPUT.md §1.11: a cancel, not a lift, so
     /// nothing flings).
     public mutating func process(_ read: DeviceReadResult, goneAt time: @autoclosure () -> EventTime = .monotonicNow())
         -> [GestureEvent] {

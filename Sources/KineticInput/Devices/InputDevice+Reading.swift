@@ -3,7 +3,7 @@ import Glibc
 
 extension InputDevice {
     /// Reads every queued event with `libevdev_next_event`, at most `limit` of them (a resync is always
-    /// finished, so a few more may come back), and handles `SYN_DROPPED` (shared/spec/linux-input.md §1.2):
+    /// finished, so a few more may come back), and handles `SYN_DROPPED` (docs/INPUT.md §1.2):
     /// NORMAL reads until `-EAGAIN`; on `LIBEVDEV_READ_STATUS_SYNC` the `SYN_DROPPED` event is passed on and the
     /// resync delta is read in SYNC mode until `-EAGAIN`.
     ///

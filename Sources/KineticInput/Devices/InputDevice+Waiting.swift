@@ -6,7 +6,7 @@ public enum DeviceWaitResult: Hashable, Sendable {
     case readable
     /// Nothing arrived within the timeout.
     case timedOut
-    /// `POLLHUP`/`POLLERR`: the device was unplugged or revoked (shared/spec/linux-input.md §1.11).
+    /// `POLLHUP`/`POLLERR`: the device was unplugged or revoked (docs/INPUT.md §1.11).
     case unplugged
     /// The device was closed.
     case closed

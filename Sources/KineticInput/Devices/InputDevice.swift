@@ -2,7 +2,7 @@ import CEvdev
 import Glibc
 import Synchronization
 
-/// A live evdev device read through libevdev (shared/spec/linux-input.md §0, §1).
+/// A live evdev device read through libevdev (docs/INPUT.md §0, §1).
 ///
 /// The node is opened `O_RDONLY|O_NONBLOCK|O_CLOEXEC` and its timestamps switched to `CLOCK_MONOTONIC`,
 /// so ``InputEvent/time`` never sees wall-clock steps. Drive it from a read source on ``fileDescriptor``

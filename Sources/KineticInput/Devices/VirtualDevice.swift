@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// A virtual evdev device created through uinput from a ``DeviceDescription``
-/// (`libevdev_uinput_create_from_device`, shared/spec/linux-input.md §1.10): for tests, and for replaying
+/// (`libevdev_uinput_create_from_device`, docs/INPUT.md §1.10): for tests, and for replaying
 /// recordings onto a device other programs can read. Needs `/dev/uinput` (module `uinput`, root by default).
 ///
 /// The device exists until ``destroy()`` (or deinit); readers then see `POLLHUP` and `-ENODEV` (§1.11).

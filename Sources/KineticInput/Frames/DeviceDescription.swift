@@ -1,5 +1,5 @@
 /// The range and resolution of one absolute axis (`struct input_absinfo`): values in device units, resolution in
-/// units per millimetre (linux-input.md §1.4).
+/// units per millimetre (docs/INPUT.md §1.4).
 public struct AbsInfo: Hashable, Sendable {
     /// Current value.
     public var value: Int32
@@ -25,7 +25,7 @@ public struct AbsInfo: Hashable, Sendable {
     }
 }
 
-/// What kind of pointing device a device is, for bindings and gesture tracking (linux-input.md §1.7).
+/// What kind of pointing device a device is, for bindings and gesture tracking (docs/INPUT.md §1.7).
 public enum DeviceClass: String, Hashable, Sendable, CaseIterable {
     /// Direct multitouch (INPUT_PROP_DIRECT + ABS_MT_*): positions map to the screen.
     case touchscreen

@@ -18,7 +18,7 @@ public enum EventCodes {
     public static let synReport: UInt16 = 0
     /// `SYN_MT_REPORT`: protocol A contact separator (not supported: protocol B only).
     public static let synMTReport: UInt16 = 2
-    /// `SYN_DROPPED`: the kernel buffer overflowed; a resync follows (linux-input.md §1.2).
+    /// `SYN_DROPPED`: the kernel buffer overflowed; a resync follows (docs/INPUT.md §1.2).
     public static let synDropped: UInt16 = 3
 
     /// `REL_X`.
@@ -40,7 +40,7 @@ public enum EventCodes {
     public static let absMTToolType: UInt16 = 0x37
     /// `ABS_MT_TRACKING_ID`: ≥ 0 starts a contact, −1 ends it.
     public static let absMTTrackingID: UInt16 = 0x39
-    /// `MT_TOOL_PALM`: a palm, treated as a cancel (linux-input.md §1.3).
+    /// `MT_TOOL_PALM`: a palm, treated as a cancel (docs/INPUT.md §1.3).
     public static let mtToolPalm: Int32 = 2
 
     /// `BTN_MOUSE` = `BTN_LEFT`, the first mouse button.

@@ -1,6 +1,6 @@
 import CEvdev
 
-/// libevdev's name tables, usable without a device (shared/spec/linux-input.md §1.8).
+/// libevdev's name tables, usable without a device (docs/INPUT.md §1.8).
 public enum EventNames {
     /// "EV_ABS" for 3, or nil for an unknown type.
     public static func typeName(_ type: UInt16) -> String? {

@@ -1,4 +1,4 @@
-/// Multitouch protocol B and single-touch contacts (linux-input.md §1.3).
+/// Multitouch protocol B and single-touch contacts (docs/INPUT.md §1.3).
 extension FrameProcessor {
     mutating func applyAbs(code: UInt16, value: Int32) {
         absValues[code] = value

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Pointer position and button drags (linux-input.md §1.5).
+/// Pointer position and button drags (docs/INPUT.md §1.5).
 extension FrameProcessor {
     /// The pointer position in mm: accumulated `REL_X/Y` counts over counts-per-mm, or the absolute axes.
     var pointerLocation: (location: CGPoint, normalized: CGPoint?) {

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a stream of `input_event`s from one device — live or recorded — into gesture events.
 ///
 /// Feed every event in order with ``process(_:)``; events accumulate until `SYN_REPORT` closes the frame, and the
-/// frame's gesture events are returned then (linux-input.md §0, §1.2–§1.5):
+/// frame's gesture events are returned then (docs/INPUT.md §0, §1.2–§1.5):
 ///
 /// - multitouch protocol B: `ABS_MT_SLOT` selects a slot, `ABS_MT_TRACKING_ID` ≥ 0 starts a contact and −1 ends it,
 ///   slots are reused, only changed values are sent; each contact is one gesture, identified by its tracking id.
@@ -22,7 +22,7 @@ public struct FrameProcessor: Sendable {
         /// The velocity estimator for every gesture.
         public var velocityEstimation: VelocityEstimation
         /// Mouse counts per millimetre: mice report no resolution, so assume 1000 DPI (libinput's normalisation,
-        /// linux-input.md §1.5) = 1000/25.4 counts per mm unless the device's `MOUSE_DPI` is known.
+        /// docs/INPUT.md §1.5) = 1000/25.4 counts per mm unless the device's `MOUSE_DPI` is known.
         public var pointerCountsPerMillimetre: Double
         /// The most slots honoured (a bound against bogus `ABS_MT_SLOT` values; kernel devices have ≤ 64).
         public var maximumSlots: Int
@@ -111,7 +111,7 @@ public struct FrameProcessor: Sendable {
 
     /// Feeds one event. Returns the gesture events of the frame this event closes (`SYN_REPORT`), else none.
     ///
-    /// `SYN_DROPPED` follows libevdev's contract (linux-input.md §1.2): the half-read frame is closed as if a
+    /// `SYN_DROPPED` follows libevdev's contract (docs/INPUT.md §1.2): the half-read frame is closed as if a
     /// `SYN_REPORT` came (libinput does the same), every velocity history is forgotten (the gap makes it stale),
     /// and the resync delta that libevdev delivers next is applied like any events. A re-delivered tracking id that
     /// a slot already has continues the same touch (never a duplicate `began`); a touch the resync ends gets
@@ -150,7 +150,7 @@ public struct FrameProcessor: Sendable {
         return output
     }
 
-    /// Cancels every gesture in progress at `time` (e.g. on unplug, linux-input.md §1.11: a cancel, not a lift, so
+    /// Cancels every gesture in progress at `time` (e.g. on unplug, docs/INPUT.md §1.11: a cancel, not a lift, so
     /// nothing flings). Contacts and buttons still down stay silent until they end; later ones start new gestures.
     public mutating func cancelAll(at time: EventTime) -> [GestureEvent] {
         var output: [GestureEvent] = []

@@ -2,7 +2,7 @@ import Foundation
 
 /// One step of a gesture, as the frame processor emits it at the end of a frame (`SYN_REPORT`).
 ///
-/// Positions are in millimetres from the axis minimum (linux-input.md §1.4: mm = (v − min) / resolution),
+/// Positions are in millimetres from the axis minimum (docs/INPUT.md §1.4: mm = (v − min) / resolution),
 /// so a touch at the device origin is at (0, 0); relative pointers report their accumulated position,
 /// converted to millimetres with the configured counts per millimetre. Velocities are in mm/s.
 public struct GestureEvent: Hashable, Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// every touch's position, two-finger pinch (magnification) and, on touchpads, two-finger scroll.
 ///
 /// Feed it every event a ``FrameProcessor`` emits, in order. All positions are in mm, velocities in mm/s, and
-/// predicted ends use ``decelerationRate`` (linux-input.md §5.5: x_end = x + (v/1000)·d/(1 − d)).
+/// predicted ends use ``decelerationRate`` (docs/INPUT.md §5.5: x_end = x + (v/1000)·d/(1 − d)).
 public struct GestureTracker: Sendable {
     /// The class of the device the events come from (scroll is a touchpad gesture).
     public let deviceClass: DeviceClass

@@ -1,4 +1,4 @@
-/// Writing evemu 1.3 exactly as `evemu-record` does (linux-input.md §2.1), so `evemu-device`/`evemu-play` accept it.
+/// Writing evemu 1.3 exactly as `evemu-record` does (docs/INPUT.md §2.1), so `evemu-device`/`evemu-play` accept it.
 extension EvemuFormat {
     /// The event types with a code mask, in the order and line counts evemu writes them: EV_SYN, EV_KEY (12 lines,
     /// KEY_MAX 0x2ff), EV_REL, EV_ABS, EV_MSC, EV_SW, EV_LED, EV_SND, EV_REP (1 line each), EV_FF (2 lines).

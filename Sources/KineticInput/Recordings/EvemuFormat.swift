@@ -1,6 +1,6 @@
 import Foundation
 
-/// The evemu recording format, version 1.3 (linux-input.md §2): reading and writing.
+/// The evemu recording format, version 1.3 (docs/INPUT.md §2): reading and writing.
 ///
 /// Reading accepts versions 1.0–1.x: comments (`#`, on their own line or, from 1.1, after data except on `N:`),
 /// `N:`, `I:`, `P:`, `B:`, `A:` (resolution from 1.2, optional), `L:`/`S:` (validated, not kept), unknown

@@ -1,4 +1,4 @@
-/// The byte-level fast path for the common `E:` line (linux-input.md §2.1): a recording is almost all
+/// The byte-level fast path for the common `E:` line (docs/INPUT.md §2.1): a recording is almost all
 /// events, and going through `Substring` fields for each of them made reading the dominant cost of
 /// `kineticctl replay`. The fast path accepts only the plainest spelling — unsigned decimal timestamp,
 /// 1–4 hex digits for type and code, an optionally negative decimal value, no comment — and hands

@@ -1,4 +1,4 @@
-/// The evemu line parser behind ``EvemuFormat/read(_:source:limits:)`` (linux-input.md §2.1).
+/// The evemu line parser behind ``EvemuFormat/read(_:source:limits:)`` (docs/INPUT.md §2.1).
 struct EvemuReader {
     let source: String?
     let limits: RecordingLimits

@@ -1,4 +1,4 @@
-/// `libinput record` YAML (linux-input.md §3), imported with Yams.
+/// `libinput record` YAML (docs/INPUT.md §3), imported with Yams.
 ///
 /// Reads `version` (must be 1), and per entry of `devices`: `evdev.name`, `evdev.id`, `evdev.codes`,
 /// `evdev.absinfo`, `evdev.properties`, and every `events[*].evdev` frame (`[sec, usec, type, code, value]`, decimal).
@@ -18,7 +18,7 @@ public enum LibinputRecordFormat {
     }
 }
 
-/// Either recording format, told apart by content: evemu (linux-input.md §2) or libinput record (§3).
+/// Either recording format, told apart by content: evemu (docs/INPUT.md §2) or libinput record (§3).
 public enum RecordingFormat: String, Hashable, Sendable {
     /// evemu text (`# EVEMU 1.x` or a first `N:` line).
     case evemu

@@ -28,7 +28,7 @@ public final class RecordingWriter {
     public enum TimeBase: Hashable, Sendable {
         /// As given (e.g. `CLOCK_MONOTONIC`).
         case asIs
-        /// Rebased so the first event is at 0.000001 s, as `evemu-record` does (linux-input.md §2.2).
+        /// Rebased so the first event is at 0.000001 s, as `evemu-record` does (docs/INPUT.md §2.2).
         case firstEventAtOneMicrosecond
     }
 

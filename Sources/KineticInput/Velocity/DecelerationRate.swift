@@ -1,5 +1,5 @@
 /// A per-millisecond velocity decay for projecting where a fling comes to rest, as `UIScrollView.DecelerationRate`
-/// (linux-input.md §5.5, WWDC 2018 "Designing Fluid Interfaces").
+/// (docs/INPUT.md §5.5, WWDC 2018 "Designing Fluid Interfaces").
 ///
 /// A fling decays as v(t) = v₀·d^(1000·t); summed per millisecond it travels (v₀/1000)·d/(1 − d).
 public struct DecelerationRate: Hashable, Sendable {

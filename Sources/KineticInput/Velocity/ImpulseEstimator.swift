@@ -1,6 +1,6 @@
 import Foundation
 
-/// Android's impulse estimator (linux-input.md §5.1): the screen is a unit mass pushed by the finger, and the
+/// Android's impulse estimator (docs/INPUT.md §5.1): the screen is a unit mass pushed by the finger, and the
 /// velocity is the one implied by the kinetic energy the segments put into it.
 enum ImpulseEstimator {
     /// With segment velocities vᵢ = Δxᵢ/Δtᵢ in time order: W += (vᵢ − sign(W)·√(2|W|))·|vᵢ|, with W halved after

@@ -1,4 +1,4 @@
-/// Android's `LeastSquaresVelocityTrackerStrategy`, unweighted (linux-input.md §5.1).
+/// Android's `LeastSquaresVelocityTrackerStrategy`, unweighted (docs/INPUT.md §5.1).
 enum LeastSquaresEstimator {
     /// Fits x(τ) = b₀ + b₁τ (+ b₂τ²) with τᵢ = tᵢ − tₙ by least squares and returns b₁, the slope at the newest
     /// sample. The degree drops to count − 1 with fewer samples; 0 with fewer than 2 samples or a singular system.

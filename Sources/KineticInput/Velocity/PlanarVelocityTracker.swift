@@ -1,6 +1,6 @@
 /// A history of (time, x, y) samples of one touch or pointer and the selected estimator, evaluated per axis.
 ///
-/// Insertion follows SwiftUI's sampler rules (swiftui-animation.md §5.5): a sample earlier than the newest is
+/// Insertion follows SwiftUI's sampler rules (docs/ANIMATION.md §5.5): a sample earlier than the newest is
 /// rejected, and one within `Double.ulpOfOne` seconds of it replaces it. Only the newest ``capacity`` samples are kept.
 public struct PlanarVelocityTracker: Hashable, Sendable {
     /// The estimator.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// SwiftUI's `VelocitySampler` (swiftui-animation.md §5.5), on one axis.
+/// SwiftUI's `VelocitySampler` (docs/ANIMATION.md §5.5), on one axis.
 enum SwiftUISamplerEstimator {
     /// The per-millisecond decay SwiftUI applies after the last sample (`VelocityTrackingAnimation`).
     static let decayPerMillisecond = 0.998

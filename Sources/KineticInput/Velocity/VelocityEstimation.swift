@@ -1,19 +1,19 @@
 /// Which velocity estimator a tracker uses. All of them work on one axis at a time, on samples in time order,
 /// and return units per second (mm/s for gestures); the planar tracker runs them on x and y separately.
-/// (linux-input.md §5; the worked example of §5.6 is the test.)
+/// (docs/INPUT.md §5; the worked example of §5.6 is the test.)
 public enum VelocityEstimation: Hashable, Sendable {
-    /// SwiftUI's 3-sample `VelocitySampler` (swiftui-animation.md §5.5): 0 with fewer than 2 samples, the slope with 2,
+    /// SwiftUI's 3-sample `VelocitySampler` (docs/ANIMATION.md §5.5): 0 with fewer than 2 samples, the slope with 2,
     /// 0.25·v(s₂→s₃) + 0.75·v(s₁→s₂) with 3 (s₃ newest), then decayed by 0.998^(1000·(t − t_last)) at time t.
     case swiftUISampler
     /// Android's least-squares fit of the given polynomial degree (LSQ2 by default) over the samples within `horizon`
-    /// seconds of the newest, at most `maxSamples`, evaluated at the newest sample (linux-input.md §5.1).
+    /// seconds of the newest, at most `maxSamples`, evaluated at the newest sample (docs/INPUT.md §5.1).
     /// History before a gap longer than `stoppedAfter` is ignored, and the estimate is 0 when the newest sample is
     /// more than `stoppedAfter` seconds older than the evaluation time ("pointer stopped", 40 ms).
     case leastSquares(degree: Int = 2, horizon: Double = 0.1, maxSamples: Int = 20, stoppedAfter: Double = 0.04)
-    /// Android's impulse estimator (work–energy, linux-input.md §5.1) over the same window and stop rules.
+    /// Android's impulse estimator (work–energy, docs/INPUT.md §5.1) over the same window and stop rules.
     case impulse(horizon: Double = 0.1, maxSamples: Int = 20, stoppedAfter: Double = 0.04)
 
-    /// The project's default: impulse with Android's window and stop rules, as linux-input.md §5.6 recommends.
+    /// The project's default: impulse with Android's window and stop rules, as docs/INPUT.md §5.6 recommends.
     /// It tracks the final speed of a fling (−1500 mm/s on the example, where LSQ2 extrapolates to −1873) and does
     /// not overshoot a decelerating release the way LSQ2 does.
     public static let `default` = VelocityEstimation.impulse()

@@ -23,7 +23,7 @@ extension ReleaseTarget {
     ///   - decelerationRate: the per-millisecond decay d of the projection.
     ///
     /// The projected end of each component is x + (v/1000)·d/(1 − d) (``DecelerationRate``,
-    /// linux-input.md §5.5: a velocity decaying by d every millisecond travels that far); see
+    /// docs/INPUT.md §5.5: a velocity decaying by d every millisecond travels that far); see
     /// ``resolve(current:origin:projectedEnd:bounds:)`` for the rest.
     public func resolve(current: [Double], origin: [Double], velocity: [Double], bounds: ChannelBounds?,
                         decelerationRate: DecelerationRate) -> [Double] {

@@ -2,7 +2,7 @@ import Kinetic
 
 /// The production ``ChannelEngine``: each channel is an `AnimatableAttribute<AnimatableVector>` of
 /// one `Kinetic.AnimationGraph`, changed inside `withAnimation` exactly as a SwiftUI view changes
-/// its state (spec §5, §6).
+/// its state (docs/ANIMATION.md §5, §6).
 ///
 /// Times are CLOCK_MONOTONIC nanoseconds, converted to graph seconds relative to ``epoch``. Every
 /// change first advances the graph to the change's own time, so an input event or a command

@@ -1,5 +1,5 @@
 /// The SwiftUI animations and modifiers an expression may use, with their argument labels
-/// (SwiftUI's `Animation` static members and instance modifiers; spec §4).
+/// (SwiftUI's `Animation` static members and instance modifiers; docs/ANIMATION.md §4).
 ///
 /// Each entry lists the overloads as label sequences; a parameter whose label ends in `?` may be
 /// omitted, `_` is an unlabelled parameter. An entry whose overloads include `nil` may also be

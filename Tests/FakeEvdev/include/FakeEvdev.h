@@ -1,6 +1,6 @@
 #ifndef KINETIC_FAKE_EVDEV_H
 #define KINETIC_FAKE_EVDEV_H
-// A test double for the evdev ioctls (shared/spec/linux-input.md §6.2, "ioctl interposition inside the test
+// A test double for the evdev ioctls (docs/INPUT.md §6.2, "ioctl interposition inside the test
 // executable"): the test binary defines ioctl(), answers evdev requests for registered pipes from a device state
 // the test controls, and forwards every other call to the C library. libevdev then works on a pipe: events are
 // written into the pipe as struct input_event, and a resync after SYN_DROPPED reads the state set here.

@@ -36,7 +36,7 @@ struct ClassificationCase: CustomTestStringConvertible, Sendable {
     static let mtAxes: Set<UInt16> = [Code.absX, Code.absY, Code.absMTSlot, Code.absMTPositionX, Code.absMTPositionY,
                                       Code.absMTTrackingID]
 
-    // Expectations follow shared/spec/linux-input.md §1.7 and udev's input_id (§4.3).
+    // Expectations follow docs/INPUT.md §1.7 and udev's input_id (§4.3).
     static let cases: [ClassificationCase] = [
         .init(name: "example touchscreen (§2.3): DIRECT, BTN_TOUCH, MT axes", properties: [Code.propDirect],
               keys: [Code.btnTouch], abs: mtAxes, expected: .touchscreen),

@@ -3,7 +3,7 @@ import Testing
 @testable import KineticInput
 
 /// A description survives the trip through a libevdev template, which needs no device
-/// (shared/spec/linux-input.md §1.9); this is the path `VirtualDevice` and the live reader share.
+/// (docs/INPUT.md §1.9); this is the path `VirtualDevice` and the live reader share.
 @Suite struct DeviceDescriptionLibevdevTests {
     @Test(arguments: [DeviceFixtures.touchscreen, DeviceFixtures.mouse])
     func roundTripsThroughALibevdevTemplate(_ original: DeviceDescription) throws {

@@ -3,7 +3,7 @@ import FakeEvdev
 import Glibc
 @testable import KineticInput
 
-/// A pipe that libevdev takes for an evdev device, through the FakeEvdev ioctl double (linux-input.md §6.2):
+/// A pipe that libevdev takes for an evdev device, through the FakeEvdev ioctl double (docs/INPUT.md §6.2):
 /// ``InputDevice`` opens it by path (`/proc/self/fd/N`), events written here are what it reads, and the state set
 /// here is what a resync after `SYN_DROPPED` finds.
 final class FakeEvdevDevice {

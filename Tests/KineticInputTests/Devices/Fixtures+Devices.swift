@@ -1,6 +1,6 @@
 @testable import KineticInput
 
-/// Device descriptions shared by the device tests, written from shared/spec/linux-input.md §2.3 and §2.4.
+/// Device descriptions shared by the device tests, written from docs/INPUT.md §2.3 and §2.4.
 enum DeviceFixtures {
     /// The example touchscreen of §2.3: 4096 × 2560 units at 16 units/mm, 10 slots, INPUT_PROP_DIRECT, BTN_TOUCH.
     static let touchscreen = DeviceDescription(

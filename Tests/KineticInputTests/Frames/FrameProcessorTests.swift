@@ -86,7 +86,7 @@ private typealias S = EventScript
 }
 
 @Suite struct ResyncTests {
-    /// linux-input.md §1.2, the sequence verified in qemu: after SYN_DROPPED libevdev delivers
+    /// docs/INPUT.md §1.2, the sequence verified in qemu: after SYN_DROPPED libevdev delivers
     /// `ABS_MT_SLOT 0, ABS_MT_TRACKING_ID -1, SYN_REPORT, BTN_TOUCH 0, ABS_X 2999, SYN_REPORT`.
     /// The touch ends once, with zero velocity (its release motion was lost), and nothing leaks.
     @Test func droppedLiftEndsTheTouchWithoutFling() {
@@ -189,7 +189,7 @@ private typealias S = EventScript
 }
 
 @Suite struct PointerFrameTests {
-    /// linux-input.md §2.4's mouse drag: BTN_LEFT down, moves summing to (66, −12) counts, release 48 ms after the
+    /// docs/INPUT.md §2.4's mouse drag: BTN_LEFT down, moves summing to (66, −12) counts, release 48 ms after the
     /// last move, then a wheel notch. At 1000 DPI one count is 0.0254 mm.
     @Test func mouseDragWithButton() {
         var script = EventScript()

@@ -33,7 +33,7 @@ import Testing
     }
 
     /// The description lines are byte-identical to the fixture's, which libevemu wrote back byte-identically
-    /// (linux-input.md §2.3 validation), and each E: line matches the fixture's up to the comment.
+    /// (docs/INPUT.md §2.3 validation), and each E: line matches the fixture's up to the comment.
     @Test func matchesEvemuByteForByte() throws {
         let text = try String(contentsOfFile: try Fixtures.fixture("example-swipe.evemu"), encoding: .utf8)
         let recording = try EvemuFormat.read(text)

@@ -56,7 +56,7 @@ import Testing
         #expect(EvemuFormat.write(recording) == text)
     }
 
-    /// Device classes from the headers (linux-input.md §1.7).
+    /// Device classes from the headers (docs/INPUT.md §1.7).
     @Test func deviceClasses() throws {
         #expect(try Self.load("swipe-fling").device.deviceClass == .touchscreen)
         #expect(try Self.load("touchpad-scroll").device.deviceClass == .touchpad)

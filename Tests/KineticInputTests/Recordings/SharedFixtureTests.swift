@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import KineticInput
 
-/// The two shared fixtures (shared/spec/linux-input.md §2.3, §3.2): a one-finger right-to-left fling,
+/// The two shared fixtures (docs/INPUT.md §2.3, §3.2): a one-finger right-to-left fling,
 /// 4096 × 2560 units at 16 units/mm, 15 frames at 8 ms, x from 3600 to 2028, lift at 0.112 s.
 @Suite struct SharedFixtureTests {
     @Test func evemuFixtureParses() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import KineticInput
 
-/// The x samples of the example fling (linux-input.md §2.3) in mm, read by hand from the fixture's
+/// The x samples of the example fling (docs/INPUT.md §2.3) in mm, read by hand from the fixture's
 /// ABS_MT_POSITION_X lines (units / 16), at the frame times relative to touch-down.
 private let flingX: [VelocitySample] = [
     (0.000, 3600), (0.008, 3592), (0.016, 3572), (0.024, 3532), (0.032, 3467), (0.040, 3377), (0.048, 3262),
@@ -10,7 +10,7 @@ private let flingX: [VelocitySample] = [
 ].map { VelocitySample(time: $0.0, position: Double($0.1) / 16) }
 
 @Suite struct VelocityEstimationTests {
-    /// linux-input.md §5.6: LSQ2 −1873, LSQ1 −1060, impulse −1500 mm/s (13 samples ≤ 100 ms, to the mm/s given).
+    /// docs/INPUT.md §5.6: LSQ2 −1873, LSQ1 −1060, impulse −1500 mm/s (13 samples ≤ 100 ms, to the mm/s given).
     @Test(arguments: [
         (VelocityEstimation.leastSquares(degree: 2), -1873.0),
         (VelocityEstimation.leastSquares(degree: 1), -1060.0),
@@ -20,7 +20,7 @@ private let flingX: [VelocitySample] = [
         #expect(abs(estimation.velocity(of: flingX, at: 0.104) - expected) < 0.5)
     }
 
-    /// linux-input.md §5.6 "AdwSwipeTracker mean over 150 ms: −945 mm/s": KineticInput ships no libadwaita
+    /// docs/INPUT.md §5.6 "AdwSwipeTracker mean over 150 ms: −945 mm/s": KineticInput ships no libadwaita
     /// estimator, so this row checks the transcription the other rows rest on: the hand-read samples above give
     /// the table's mean, Σδ / (t_last − t_first) over the whole 104 ms swipe.
     @Test func transcribedSwipeGivesTheTablesMean() throws {
@@ -56,7 +56,7 @@ private let flingX: [VelocitySample] = [
         #expect(abs(VelocityEstimation.leastSquares().velocity(of: samples, at: 0.21) - 1000) < 1e-9)
     }
 
-    /// swiftui-animation.md §5.5, OSUI's test against SwiftUI's own symbol: (1, 1 s), (2, 2 s), (4, 3 s) → 1.25.
+    /// docs/ANIMATION.md §5.5, OSUI's test against SwiftUI's own symbol: (1, 1 s), (2, 2 s), (4, 3 s) → 1.25.
     @Test func swiftUISamplerVector() {
         let samples = [VelocitySample(time: 1, position: 1), VelocitySample(time: 2, position: 2), VelocitySample(time: 3, position: 4)]
         #expect(abs(VelocityEstimation.swiftUISampler.velocity(of: samples, at: 3) - 1.25) < 1e-12)
@@ -111,7 +111,7 @@ private let flingX: [VelocitySample] = [
 }
 
 @Suite struct DecelerationRateTests {
-    /// linux-input.md §5.6: projecting −1500 mm/s gives −748.5 mm (d = 0.998) and −148.5 mm (d = 0.99).
+    /// docs/INPUT.md §5.6: projecting −1500 mm/s gives −748.5 mm (d = 0.998) and −148.5 mm (d = 0.99).
     @Test(arguments: [(DecelerationRate.normal, -748.5), (DecelerationRate.fast, -148.5)])
     func workedExample(rate: DecelerationRate, expected: Double) {
         #expect(abs(rate.projectedDistance(velocity: -1500) - expected) < 1e-9)

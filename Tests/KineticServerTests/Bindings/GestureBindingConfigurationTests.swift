@@ -23,7 +23,7 @@ struct GestureBindingConfigurationTests {
         #expect(!binding.matches(DeviceDescription(name: "keyboard", codes: [1: [30]]), path: nil))
     }
 
-    /// Capabilities that KineticInput classifies as each class (linux-input.md §1.1).
+    /// Capabilities that KineticInput classifies as each class (docs/INPUT.md §1.1).
     static func codes(for deviceClass: DeviceClass) -> [UInt16: Set<UInt16>] {
         switch deviceClass {
         case .touchscreen, .touchpad: [1: [0x14a, 0x145], 3: [0x00, 0x01, 0x2f, 0x35, 0x36, 0x39]]

@@ -127,7 +127,7 @@ struct GestureReplayTests {
     /// (x(t+h) − x(t−h))/2h of the frames agree with the reported velocity.
     ///
     /// The fluid spring integrates at 300 Hz on a sub-step grid anchored where it was last retargeted
-    /// and shows the state at the first grid point ≥ t (spec §2.3 step 5). After the release the grid
+    /// and shows the state at the first grid point ≥ t (docs/ANIMATION.md §2.3 step 5). After the release the grid
     /// is fixed, so at a 300-Hz tick every frame shows the state a constant δ after its tick and the
     /// difference quotient and the velocity describe the same points. (During the drag each input
     /// frame re-anchors the grid, so frames there are δₖ-shifted by varying amounts up to 1/300 s.)

@@ -80,7 +80,7 @@ func sample(_ engine: GraphChannelEngine, _ name: String) -> ChannelSample? {
 /// Seconds of an event time relative to a frame's clock (both in ns on the recording's timeline).
 func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
-/// The interactive spring's parameters, from spec §2.1: `.interactiveSpring` = response 0.15 s,
+/// The interactive spring's parameters, from docs/ANIMATION.md §2.1: `.interactiveSpring` = response 0.15 s,
 /// damping fraction 0.85, so ω = 2π/0.15 rad/s.
 enum InteractiveSpring {
     static let response = 0.15

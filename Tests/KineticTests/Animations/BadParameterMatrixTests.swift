@@ -142,7 +142,7 @@ import Testing
     }
 
     /// `circularEaseInOut`'s slope is infinite at progress ½: the animation reports no velocity there rather
-    /// than ∞ (spec §3.3 gives ∞ for the curve itself), and 10·0.577350/1 s at progress ¼.
+    /// than ∞ (docs/ANIMATION.md §3.3 gives ∞ for the curve itself), and 10·0.577350/1 s at progress ¼.
     @Test func infiniteCurveSlopeIsNoVelocity() throws {
         let animation = Animation.timingCurve(.circularEaseInOut, duration: 1)
         var context = AnimationContext<Double>()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.3: the 300 Hz persistent spring, evaluated at frames n/60 s (times `Double(n) / 60`).
+/// docs/ANIMATION.md §2.3: the 300 Hz persistent spring, evaluated at frames n/60 s (times `Double(n) / 60`).
 @Suite struct FluidSpringAnimationTests {
     struct Vector: CustomTestStringConvertible, Sendable {
         let name: String
@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// spec §2.3 "Test vectors (value 1, frames at n/60 s)", to the 6 digits given.
+    /// docs/ANIMATION.md §2.3 "Test vectors (value 1, frames at n/60 s)", to the 6 digits given.
     static let vectors: [Vector] = [
         Vector(name: ".spring", animation: .spring, samples: [
             (3, 0.127702), (6, 0.370762), (9, 0.572065), (12, 0.721278), (15, 0.823335), (18, 0.886455),
@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    /// spec §2.3: the frame at which `animate` first returns nil (value 1 and value 100), and the
+    /// docs/ANIMATION.md §2.3: the frame at which `animate` first returns nil (value 1 and value 100), and the
     /// documented 0.55-s default (§2.2).
     @Test(arguments: [
         (Animation.spring, 1.0, 50), (.snappy, 1, 34), (.bouncy, 1, 46), (.interactiveSpring(response: 0.15), 1, 12),
@@ -61,7 +61,7 @@ import Testing
         #expect(samples.allSatisfy { $0.logicallyComplete == ($0.time >= response) })
     }
 
-    /// spec §2.3 blend example: previous response 0.5, new 0.15, blend 0.25 s.
+    /// docs/ANIMATION.md §2.3 blend example: previous response 0.5, new 0.15, blend 0.25 s.
     @Test(arguments: [(0.0, 0.5), (0.05, 0.4636), (0.1, 0.3768), (0.125, 0.3250), (0.15, 0.2732),
                       (0.2, 0.1864), (0.25, 0.15), (0.4, 0.15)])
     func blendsResponseWithSmoothstep(elapsed: Double, response: Double) {
@@ -70,7 +70,7 @@ import Testing
         state.blendInterval = 0.5 - 0.15
         state.blendStart = 1
         #expect(abs(spring.effectiveResponse(at: 1 + elapsed, state: state) - response) <= 5e-5)
-        // Before the blend starts the progress clamps to 0 (spec §9 #2), giving the old response.
+        // Before the blend starts the progress clamps to 0 (docs/ANIMATION.md §9 #2), giving the old response.
         #expect(abs(spring.effectiveResponse(at: 0.5, state: state) - 0.5) <= 1e-15)
     }
 
@@ -87,7 +87,7 @@ import Testing
         #expect(state.time == 0.1)
     }
 
-    /// spec §5.4: `.spring` 0→100 re-targeted to 0 by `.spring` at e = 0.2 s. The merge keeps the
+    /// docs/ANIMATION.md §5.4: `.spring` 0→100 re-targeted to 0 by `.spring` at e = 0.2 s. The merge keeps the
     /// integrator's x, v and a; presented value = model (0) + offset − interval (0).
     @Test func retargetKeepsPositionVelocityAndForce() throws {
         var run = AnimationRun(.spring, value: 100.0)
@@ -181,7 +181,7 @@ import Testing
         #expect(none == nil)
     }
 
-    /// spec §2.3: `.spring` follows the closed-form `Spring` of the same response and ratio to within
+    /// docs/ANIMATION.md §2.3: `.spring` follows the closed-form `Spring` of the same response and ratio to within
     /// about −3e-3 (the one-sub-step lag) and +1.3e-2 (an extra accumulated sub-step).
     @Test func tracksClosedFormSpring() {
         let closed = Spring(response: 0.5, dampingRatio: 1)

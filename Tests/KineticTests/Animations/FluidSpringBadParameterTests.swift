@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Bad parameters never trap and never present a non-finite value (spec §2.1, §9 #3, #12).
+/// Bad parameters never trap and never present a non-finite value (docs/ANIMATION.md §2.1, §9 #3, #12).
 @Suite struct FluidSpringBadParameterTests {
     /// Runs up to 120 s of 60 Hz frames; returns the finishing time and whether every value was finite.
     static func run(_ animation: Animation, value: Double) -> (end: Double?, allFinite: Bool) {

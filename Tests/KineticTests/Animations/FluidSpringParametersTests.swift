@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.1: the constructors of the fluid-spring family and their exact constants.
+/// docs/ANIMATION.md §2.1: the constructors of the fluid-spring family and their exact constants.
 @Suite struct FluidSpringParametersTests {
     static func spring(_ animation: Animation) -> FluidSpringAnimation? { animation.base as? FluidSpringAnimation }
 
-    /// (animation, response, damping fraction, blend duration) as spec §2.1 tabulates them.
+    /// (animation, response, damping fraction, blend duration) as docs/ANIMATION.md §2.1 tabulates them.
     @Test(arguments: [
         (Animation.spring, 0.5, 1.0, 0.0),
         (.spring(), 0.5, 1.0, 0.0),
@@ -16,7 +16,7 @@ import Testing
         (.spring(response: 0.4, dampingFraction: 0.6, blendDuration: 0.1), 0.4, 0.6, 0.1),
         (.spring(duration: 0.8, bounce: 0.25), 0.8, 0.75, 0.0),
         (.spring(duration: 0.5, bounce: -0.5), 0.5, 2.0, 0.0),
-        (.spring(duration: 0.5, bounce: 1.5), 0.5, -0.5, 0.0),  // no clamp (spec §9 #12)
+        (.spring(duration: 0.5, bounce: 1.5), 0.5, -0.5, 0.0),  // no clamp (docs/ANIMATION.md §9 #12)
         (.smooth, 0.5, 1.0, 0.0),
         (.smooth(duration: 1, extraBounce: 0.1), 1.0, 0.9, 0.0),
         (.snappy, 0.5, 0.85, 0.0),
@@ -41,7 +41,7 @@ import Testing
         #expect(try #require(Self.spring(.spring(duration: 0.5, bounce: -1))).dampingFraction == .infinity)
     }
 
-    /// k = min((2π/r)², 45 000), with r ≤ 0 or NaN counted as infinitely stiff (spec §9 #3).
+    /// k = min((2π/r)², 45 000), with r ≤ 0 or NaN counted as infinitely stiff (docs/ANIMATION.md §9 #3).
     @Test(arguments: [(0.5, 157.9137), (0.35, 322.2728), (1.0, 39.4784), (0.03, 43864.908),
                       (0.02, 45000.0), (0, 45000), (-1, 45000), (.nan, 45000)])
     func stiffnessIsCapped(response: Double, stiffness: Double) {

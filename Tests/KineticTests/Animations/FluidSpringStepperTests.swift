@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// The sub-step mathematics the runtime reuses (spec §2.3 step 5).
+/// The sub-step mathematics the runtime reuses (docs/ANIMATION.md §2.3 step 5).
 @Suite struct FluidSpringStepperTests {
     /// One sub-step from rest at x = 0 towards D: x stays 0, a = k·D, v = a·h/2 (hand-computed).
     @Test func firstSubStepFromRest() {
@@ -67,7 +67,7 @@ import Testing
         #expect(FluidSpringStepper.catchUp(time: 0, now: 2.5) == 2.5 - 1.0 / 60)
     }
 
-    /// The stop rule on squared magnitudes (spec §2.3 step 6).
+    /// The stop rule on squared magnitudes (docs/ANIMATION.md §2.3 step 6).
     @Test(arguments: [
         (0.0036, 0.0, 1e-4, 1e-4, true),       // at rest and within 1 %
         (0.0037, 0.0, 1e-4, 0.0, false),       // still moving

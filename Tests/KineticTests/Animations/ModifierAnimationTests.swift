@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.7: delay, speed, repeat and logical-completion modifiers. Time mappings are checked on
+/// docs/ANIMATION.md §2.7: delay, speed, repeat and logical-completion modifiers. Time mappings are checked on
 /// `.linear(duration: 1)` with value 10, whose offset is 10·t (hand-computed).
 @Suite struct ModifierAnimationTests {
     /// Evaluates `animation` at the given times in order, with one context.
@@ -41,7 +41,7 @@ import Testing
     }
 
     /// Forward, back, forward over 0.25-s frames; each finished iteration shows its end for one
-    /// frame, then the next starts from its beginning (spec §2.7).
+    /// frame, then the next starts from its beginning (docs/ANIMATION.md §2.7).
     @Test func repeatCountWithAutoreverse() {
         let times = (0...15).map { Double($0) * 0.25 }
         let expected: [Double?] = [0, 2.5, 5, 7.5, 10,   // iteration 0, forward
@@ -145,7 +145,7 @@ import Testing
         #expect(samples[61].offset == nil)
     }
 
-    /// delay, speed and repeat do not forward velocity (spec §2.7); logicallyComplete does.
+    /// delay, speed and repeat do not forward velocity (docs/ANIMATION.md §2.7); logicallyComplete does.
     @Test func velocityForwarding() {
         for animation in [Animation.spring.delay(0.1), .spring.speed(2), .spring.repeatCount(2), .spring.repeatForever()] {
             var run = AnimationRun(animation, value: 5.0)

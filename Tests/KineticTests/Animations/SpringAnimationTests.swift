@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.4: the closed-form interpolating spring.
+/// docs/ANIMATION.md §2.4: the closed-form interpolating spring.
 @Suite struct SpringAnimationTests {
     struct Vector: CustomTestStringConvertible, Sendable {
         let name: String
@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    /// spec §2.4 "Vectors [CALC] p(t)", to the 6 digits given.
+    /// docs/ANIMATION.md §2.4 "Vectors [CALC] p(t)", to the 6 digits given.
     static let vectors: [Vector] = [
         Vector(name: "d .5 b 0", animation: .interpolatingSpring(duration: 0.5, bounce: 0), samples: [
             (0.05, 0.131311), (0.1, 0.357740), (0.2, 0.715416), (0.3, 0.890034), (0.5, 0.986399)]),
@@ -36,7 +36,7 @@ import Testing
         }
     }
 
-    /// spec §2.1: `.interpolatingSpring` is (d 0.5, b 0): m 1, k 157.9137, c 25.1327.
+    /// docs/ANIMATION.md §2.1: `.interpolatingSpring` is (d 0.5, b 0): m 1, k 157.9137, c 25.1327.
     @Test(arguments: [
         (Animation.interpolatingSpring, 1.0, 157.9137, 25.1327, 0.0),
         (.interpolatingSpring(), 1, 157.9137, 25.1327, 0),
@@ -68,7 +68,7 @@ import Testing
     }
 
     /// Under-damped settling time, by hand for k 100, c 10 (ω₀ 10, ζ 0.5, B = 1/√3):
-    /// −ln(0.001/(1 + 1/√3))/5 = 1.47270 s (OpenSwiftUI's ζ/ω₀ division would give 147 s; spec §9 #6).
+    /// −ln(0.001/(1 + 1/√3))/5 = 1.47270 s (OpenSwiftUI's ζ/ω₀ division would give 147 s; docs/ANIMATION.md §9 #6).
     @Test func underDampedSettlingTimeUsesDecayRate() {
         let spring = SpringAnimation(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
         let expected = -log(0.001 / (1 + 1 / 3.0.squareRoot())) / 5
@@ -79,7 +79,7 @@ import Testing
         #expect(stiff.duration == 1)
     }
 
-    /// Logical completion uses 2π/√k even when m ≠ 1 (spec §2.4).
+    /// Logical completion uses 2π/√k even when m ≠ 1 (docs/ANIMATION.md §2.4).
     @Test func logicalEndIgnoresMass() {
         let spring = SpringAnimation(mass: 4, stiffness: 100, damping: 30, initialVelocity: 0)
         var context = AnimationContext<Double>()
@@ -89,7 +89,7 @@ import Testing
         #expect(context.isLogicallyComplete)
     }
 
-    /// Over-damped parameters run as a critically damped spring at ω₀ (spec §2.4).
+    /// Over-damped parameters run as a critically damped spring at ω₀ (docs/ANIMATION.md §2.4).
     @Test func overDampedIsCriticalAtNaturalFrequency() throws {
         let over = SpringAnimation(mass: 1, stiffness: 100, damping: 60, initialVelocity: 0)
         for t in [0.05, 0.1, 0.3] {
@@ -149,7 +149,7 @@ import Testing
         #expect(animation.animate(value: 10.0, time: 0, context: &context) == nil, "\(reason)")
     }
 
-    /// Unclamped bounce (spec §9 #12): −1 gives infinite damping, which the closed form treats as
+    /// Unclamped bounce (docs/ANIMATION.md §9 #12): −1 gives infinite damping, which the closed form treats as
     /// critical at ω₀ (the same motion as bounce 0); 2 gives negative damping, which finishes at once.
     @Test func extremeBounces() throws {
         let critical = try #require(Animation.interpolatingSpring(duration: 0.5, bounce: 0).base as? SpringAnimation)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.1: `.spring(_ Spring)` and `.interpolatingSpring(_ Spring)`.
+/// docs/ANIMATION.md §2.1: `.spring(_ Spring)` and `.interpolatingSpring(_ Spring)`.
 @Suite struct SpringValueAnimationTests {
     @Test func fluidSpringTakesResponseAndDampingRatio() throws {
         let spring = try #require(Animation.spring(Spring(duration: 0.5, bounce: 0.3), blendDuration: 0.2).base
@@ -16,7 +16,7 @@ import Testing
         for (x, y) in zip(a, b) { #expect(abs((x ?? .nan) - (y ?? .nan)) <= 1e-9 || (x == nil && y == nil)) }
     }
 
-    /// `Spring(mass: 1, stiffness: 100, damping: 10)` → SpringAnimation(1, 100, 10); spec §2.4 vector
+    /// `Spring(mass: 1, stiffness: 100, damping: 10)` → SpringAnimation(1, 100, 10); docs/ANIMATION.md §2.4 vector
     /// (k 100, c 10, v₀ 2) at 0.1 s = 0.447001.
     @Test func interpolatingSpringTakesPhysicalParameters() throws {
         let animation = Animation.interpolatingSpring(Spring(mass: 1, stiffness: 100, damping: 10), initialVelocity: 2)

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// spec §2.1, §2.5, §2.6: timing-curve animations.
+/// docs/ANIMATION.md §2.1, §2.5, §2.6: timing-curve animations.
 @Suite struct TimingCurveAnimationTests {
-    /// (animation, p1x, p1y, p2x, p2y, duration) as spec §2.1 tabulates them.
+    /// (animation, p1x, p1y, p2x, p2y, duration) as docs/ANIMATION.md §2.1 tabulates them.
     @Test(arguments: [
         (Animation.linear, 0.0, 0.0, 1.0, 1.0, 0.35),
         (.linear(duration: 2), 0, 0, 1, 1, 2),
@@ -24,7 +24,7 @@ import Testing
         #expect(bezier.duration == duration)
     }
 
-    /// spec §3.6 values, played over 2 s (so a fraction that ignored the duration would fail).
+    /// docs/ANIMATION.md §3.6 values, played over 2 s (so a fraction that ignored the duration would fail).
     @Test(arguments: [
         (Animation.easeIn(duration: 2), [0.017027, 0.093465, 0.315357, 0.621861, 0.839428, 1]),
         (.easeOut(duration: 2), [0.160572, 0.378139, 0.684643, 0.906535, 0.982973, 1]),
@@ -72,7 +72,7 @@ import Testing
         #expect(Animation.linear(duration: .infinity).animate(value: 1.0, time: 1e6, context: &context) == 0)
     }
 
-    /// Bezier timing curves report no velocity and never merge (spec §2.5).
+    /// Bezier timing curves report no velocity and never merge (docs/ANIMATION.md §2.5).
     @Test func bezierHasNoVelocityAndNeverMerges() {
         var context = AnimationContext<Double>()
         #expect(Animation.easeInOut.velocity(value: 1.0, time: 0.1, context: context) == nil)
@@ -83,7 +83,7 @@ import Testing
         let animation = Animation.timingCurve(.circularEaseIn, duration: 2)
         #expect(animation.base as? UnitCurveAnimation == UnitCurveAnimation(curve: .circularEaseIn, duration: 2))
         var context = AnimationContext<Double>()
-        // spec §3.6: circularEaseIn at .25 / .5 / .75, velocities at .25 / .5 (per unit progress).
+        // docs/ANIMATION.md §3.6: circularEaseIn at .25 / .5 / .75, velocities at .25 / .5 (per unit progress).
         for (p, value) in [(0.25, 0.031754), (0.5, 0.133975), (0.75, 0.338562)] {
             let offset = try #require(animation.animate(value: 1.0, time: 2 * p, context: &context))
             #expect(abs(offset - value) <= 5e-7)

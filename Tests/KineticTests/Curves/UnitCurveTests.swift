@@ -120,7 +120,7 @@ import Testing
         }
     }
 
-    /// Control-point y is not clamped for value either (Kinetic's choice, spec §9 #7): a curve with
+    /// Control-point y is not clamped for value either (Kinetic's choice, docs/ANIMATION.md §9 #7): a curve with
     /// y beyond 0…1 overshoots, and its velocity stays the derivative of its value.
     @Test func overshootingBezier() {
         let back = UnitCurve.bezier(startControlPoint: UnitPoint(x: 0.68, y: -0.55), endControlPoint: UnitPoint(x: 0.27, y: 1.55))

@@ -180,7 +180,7 @@ struct KeyframeBadParameterTests {
         }
     }
 
-    /// Non-finite time or progress never reach the keyframes (spec: NaN reads as 0, ±∞ clamp to the ends).
+    /// Non-finite time or progress never reach the keyframes (docs/ANIMATION.md: NaN reads as 0, ±∞ clamp to the ends).
     @Test func nonFiniteTimes() {
         let timeline = KeyframeTimeline(initialValue: 1.0) {
             LinearKeyframe(10.0, duration: 0.2)

@@ -4,7 +4,7 @@ import Testing
 @testable import Kinetic
 
 /// Properties of a resolved track: velocity is the derivative of value, and the implicit velocities
-/// of spec §7.2 make the track smooth where they say it is.
+/// of docs/ANIMATION.md §7.2 make the track smooth where they say it is.
 @Suite("KeyframePath velocities")
 struct KeyframePathTests {
     private static func path(@KeyframeTrackContentBuilder<Double> _ content: () -> _ResolvedKeyframeTrackContent<Double>)
@@ -36,7 +36,7 @@ struct KeyframePathTests {
         #expect(abs(path.velocity(at: time) - expected) <= 1e-4 * max(1, abs(expected)))
     }
 
-    /// Bezier curves round value and velocity to 2⁻²⁰ (spec §3.4), so the difference step is coarser.
+    /// Bezier curves round value and velocity to 2⁻²⁰ (docs/ANIMATION.md §3.4), so the difference step is coarser.
     @Test(arguments: stride(from: 0.01, to: 0.38, by: 0.03).map { $0 })
     func easedLinearVelocityIsTheDerivativeOfValue(time: Double) {
         let path = Self.path { LinearKeyframe(10.0, duration: 0.4, timingCurve: .easeInOut) }

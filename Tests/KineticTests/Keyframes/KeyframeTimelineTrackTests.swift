@@ -9,7 +9,7 @@ struct Pose: Equatable {
     var label = "rest"
 }
 
-@Suite("KeyframeTimeline tracks, builders and degenerate input (spec §7.2)")
+@Suite("KeyframeTimeline tracks, builders and degenerate input (docs/ANIMATION.md §7.2)")
 struct KeyframeTimelineTrackTests {
     /// K6: x 10/.2, 0/.2; scale 1 → 2 over .6.
     static var k6: KeyframeTimeline<Pose> {

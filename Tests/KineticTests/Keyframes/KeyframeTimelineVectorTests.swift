@@ -10,7 +10,7 @@ private func expectPrinted(
     #expect(abs(value - printed) <= 0.0005 + 1e-12, "\(value) vs measured \(printed)", sourceLocation: sourceLocation)
 }
 
-@Suite("KeyframeTimeline, measured vectors (spec §7.3)")
+@Suite("KeyframeTimeline, measured vectors (docs/ANIMATION.md §7.3)")
 struct KeyframeTimelineVectorTests {
     static var k1: KeyframeTimeline<Double> {
         KeyframeTimeline(initialValue: 0.0) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// A second non-merging change chains from the live output of the first (spec §5.3).
+/// A second non-merging change chains from the live output of the first (docs/ANIMATION.md §5.3).
 @Suite struct CombiningTests {
     /// 0→100 linear over 1 s from t = 0, then →200 linear over 1 s from t = 0.5:
     /// R₁ = 100·min(t, 1), R₂ = R₁ + (200 − R₁)·(t − 0.5).
@@ -69,8 +69,8 @@ import Testing
     }
 }
 
-/// The spec's worked example: easeInOut(0.35) 0 → 100, then at 0.1 s easeInOut(0.35) → 200
-/// (spec §5.3, 4 decimals).
+/// docs/ANIMATION.md §5.3's worked example: easeInOut(0.35) 0 → 100, then at 0.1 s easeInOut(0.35) → 200
+/// (docs/ANIMATION.md §5.3, 4 decimals).
 @Suite struct ChainedEaseInOutExampleTests {
     static let expected: [(TimeInterval, Double)] = [
         (0.05, 4.0904), (0.10, 16.9702), (0.15, 44.4760), (0.20, 85.5491), (0.25, 127.2950),
@@ -90,7 +90,7 @@ import Testing
                 #expect(abs(attribute.presentationValue - before) < 1e-12, "the change keeps the position")
             }
         }
-        // A timing curve returns nil only after its duration (spec §2.5).
+        // A timing curve returns nil only after its duration (docs/ANIMATION.md §2.5).
         graph.advance(to: 0.46)
         #expect(!attribute.isAnimating)
         #expect(attribute.presentationValue == 200)

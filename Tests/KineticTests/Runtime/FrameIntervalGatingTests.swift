@@ -36,7 +36,7 @@ private func transaction(_ animation: Animation?, frameInterval: Double? = nil, 
     return transaction
 }
 
-/// Frame gating, nextTime and min-on-merge of spec §5.2.
+/// Frame gating, nextTime and min-on-merge of docs/ANIMATION.md §5.2.
 @Suite struct FrameIntervalGatingTests {
     /// f = 1/30 → q = 8/240 = 1/30. Change at 0 (evaluated at once, nextTime = q). An update at T
     /// evaluates iff T > nextTime − q/2; each evaluation sets nextTime = (⌊T/q⌋ + 1)·q. Hand-computed:

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Fluid springs through attributes: the spec's frame vectors (§2.3) and re-targeting (§5.4).
+/// Fluid springs through attributes: docs/ANIMATION.md's frame vectors (§2.3) and re-targeting (§5.4).
 @Suite struct SpringAttributeTests {
     struct Vector: Sendable, CustomStringConvertible {
         var name: String
         var animation: Animation
         /// (frame n at n/60 s, presented value).
         var frames: [(Int, Double)]
-        /// The first frame at which the animation is over (nil from animate), when the spec gives it.
+        /// The first frame at which the animation is over (nil from animate), when docs/ANIMATION.md gives it.
         var finishFrame: Int?
         var description: String { name }
     }
@@ -35,7 +35,7 @@ import Testing
         ], finishFrame: 12),
     ]
 
-    /// Frames at n/60 s of a 0 → 1 change made at t = 0 (spec §2.3 test vectors, 6 decimals).
+    /// Frames at n/60 s of a 0 → 1 change made at t = 0 (docs/ANIMATION.md §2.3 test vectors, 6 decimals).
     @Test(arguments: vectors)
     func frameVectors(vector: Vector) {
         let graph = AnimationGraph()
@@ -55,7 +55,7 @@ import Testing
         if vector.finishFrame != nil { #expect(attribute.presentationValue == 1) }
     }
 
-    /// `.spring` 0 → 100, re-targeted to 0 with `.spring` at 0.2 s (spec §5.4, 4 decimals).
+    /// `.spring` 0 → 100, re-targeted to 0 with `.spring` at 0.2 s (docs/ANIMATION.md §5.4, 4 decimals).
     @Test func retargetExample() {
         let graph = AnimationGraph()
         let attribute = graph.attribute(0.0)

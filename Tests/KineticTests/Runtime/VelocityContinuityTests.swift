@@ -3,7 +3,7 @@ import Testing
 @testable import Kinetic
 
 /// A spring that takes over a running spring keeps its position and velocity: |Δv| at the
-/// re-target instant below 1e-9 of the speed (spec §5.4).
+/// re-target instant below 1e-9 of the speed (docs/ANIMATION.md §5.4).
 @Suite struct VelocityContinuityTests {
     static let springs: [Animation] = [
         .spring, .smooth, .snappy, .bouncy, .interactiveSpring, .spring(response: 0.3, dampingFraction: 0.5),

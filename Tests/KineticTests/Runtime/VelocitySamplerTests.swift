@@ -3,7 +3,7 @@ import Testing
 @testable import Kinetic
 
 @Suite struct VelocitySamplerTests {
-    /// Samples (1, 1 s), (2, 2 s), (4, 3 s): 0.25·2 + 0.75·1 = 1.25 (spec §5.5).
+    /// Samples (1, 1 s), (2, 2 s), (4, 3 s): 0.25·2 + 0.75·1 = 1.25 (docs/ANIMATION.md §5.5).
     @Test func threeSamplesWeighTheOlderPair() {
         var sampler = VelocitySampler<Double>()
         #expect(sampler.isEmpty)

@@ -3,7 +3,7 @@ import Testing
 @testable import Kinetic
 
 /// `tracksVelocity` without an animation samples the changes; a following spring inherits the
-/// velocity (spec §5.5).
+/// velocity (docs/ANIMATION.md §5.5).
 @Suite struct VelocityTrackingTests {
     /// Drags at 240 units/s, changes every 1/120 s, then releases with a spring one frame later.
     @Test func springInheritsTrackedVelocity() {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// §1.5 and §1.7: closed-form value and velocity against the spec's vectors.
+/// §1.5 and §1.7: closed-form value and velocity against docs/ANIMATION.md's vectors.
 @Suite struct SpringMotionTests {
     /// A row of the §1.7 table: spring, initial velocity, time, then value and velocity (target 1).
     struct MotionRow: Sendable, CustomTestStringConvertible {

@@ -5,7 +5,7 @@ import Testing
 /// when `actual` rounds to `expected` at that many digits, i.e. |actual − expected| ≤ ½·10^−digits.
 ///
 /// `minimumDigits` is for tables printed to a fixed precision whose exact entries lose their
-/// trailing zeros (the spec's "1 / 0" and "0.5" cells of 6-digit tables): they are checked to
+/// trailing zeros (docs/ANIMATION.md's "1 / 0" and "0.5" cells of 6-digit tables): they are checked to
 /// that many digits, not to the one or none they are written with.
 func expectDigits(
     _ actual: Double, _ expected: String, _ comment: Comment? = nil, minimumDigits: Int = 0,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Completion callbacks fire exactly once, at the time their criteria say (spec §6.4).
+/// Completion callbacks fire exactly once, at the time their criteria say (docs/ANIMATION.md §6.4).
 @Suite struct AnimationCompletionTests {
     enum Scenario: String, CaseIterable, Sendable {
         /// The transaction changes nothing.

@@ -3,7 +3,7 @@ import Testing
 @testable import Kinetic
 
 /// `Transaction.animationFrameInterval` / `animationReason` as keys, and the quantisation
-/// q = 2^⌊log₂(240·f) + 0.01⌋ / 240 (spec §5.2).
+/// q = 2^⌊log₂(240·f) + 0.01⌋ / 240 (docs/ANIMATION.md §5.2).
 @Suite struct AnimationFrameIntervalTests {
     @Test func defaultsAndMerging() {
         #expect(Transaction().animationFrameInterval == nil)

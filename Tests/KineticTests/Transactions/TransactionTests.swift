@@ -45,7 +45,7 @@ extension Transaction {
         #expect(Transaction.current == nil)
     }
 
-    /// withAnimation(A) { withAnimation(B) { a = … }; b = … }: a animates with B, b with A (spec §6.2).
+    /// withAnimation(A) { withAnimation(B) { a = … }; b = … }: a animates with B, b with A (docs/ANIMATION.md §6.2).
     @Test func nestedWithAnimation() {
         let graph = AnimationGraph()
         let a = graph.attribute(0.0)
@@ -76,7 +76,7 @@ extension Transaction {
         #expect(a.animator?.animation == .default)
     }
 
-    /// `disablesAnimations` does not stop the transaction's own animation (spec §5.1, probe T8).
+    /// `disablesAnimations` does not stop the transaction's own animation (docs/ANIMATION.md §5.1, probe T8).
     @Test func disablesAnimationsKeepsTheTransactionsOwnAnimation() {
         let graph = AnimationGraph()
         let a = graph.attribute(0.0)
@@ -88,7 +88,7 @@ extension Transaction {
     }
 
     /// The attribute's animation override plays `.animation(_:value:)`: it replaces the transaction's
-    /// animation (even with nil), unless the transaction disables animations (spec §6.3).
+    /// animation (even with nil), unless the transaction disables animations (docs/ANIMATION.md §6.3).
     @Test func animationOverride() {
         let graph = AnimationGraph()
         let a = graph.attribute(0.0)

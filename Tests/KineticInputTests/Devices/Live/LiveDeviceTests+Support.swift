@@ -4,7 +4,7 @@ import Glibc
 typealias LiveEvent = (type: UInt16, code: UInt16, value: Int32)
 
 /// Gestures written to virtual devices, in the kernel's canonical form: only changed values, no `ABS_MT_SLOT`
-/// while slot 0 is current (shared/spec/linux-input.md §1.3), so the kernel passes every event through.
+/// while slot 0 is current (docs/INPUT.md §1.3), so the kernel passes every event through.
 enum LiveGestures {
     static let report: LiveEvent = (0, 0, 0)
 

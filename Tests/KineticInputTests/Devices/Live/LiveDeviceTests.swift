@@ -7,7 +7,7 @@ import Testing
 ///
 /// They create devices on the running kernel, which a developer's desktop must not get, so they run only where
 /// `KINETIC_LIVE_DEVICE_TESTS=1`: inside the qemu guest of `scripts/vm/run-vm-tests.sh` (`make vm-test`, part of
-/// `make test`), which loads evdev.ko and uinput.ko (shared/spec/linux-input.md §6.3). Every wait is bounded.
+/// `make test`), which loads evdev.ko and uinput.ko (docs/INPUT.md §6.3). Every wait is bounded.
 @Suite(.serialized, .enabled(if: LiveDeviceEnvironment.isEnabled, "needs uinput; runs in the VM (make vm-test)"))
 struct LiveDeviceTests {
     @Test func enumeratesAndClassifiesVirtualTouchscreenAndMouse() throws {
