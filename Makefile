@@ -50,10 +50,13 @@ test: deps
 fuzz: deps
 	./scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
 
-# The live-device suite against a real kernel under qemu (docs/INPUT.md §6.3): installs qemu and
-# busybox-static and fetches the kernel when missing; says loudly when it skips (KINETIC_SKIP_VM=1, no qemu).
+# Two suites under qemu (docs/INPUT.md §6.3): the live-device suite against a real kernel (busybox as init), then
+# the .deb installed in a debootstrapped Debian 12 booted with systemd as PID 1 (scripts/vm/run-systemd-tests.sh).
+# They install what they need and fetch the kernel and the root file system into vm-cache/ when missing; they say
+# loudly when they skip (KINETIC_SKIP_VM=1, no qemu) and fail on CI instead.
 vm-test:
 	@./scripts/vm/run-vm-tests.sh
+	@./scripts/vm/run-systemd-tests.sh
 
 # Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
 bench-runtime: deps

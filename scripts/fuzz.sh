@@ -96,7 +96,9 @@ for target in "${targets[@]}"; do
 done
 
 echo
-echo "libFuzzer, $(date -u +%Y-%m-%dT%H:%MZ), ${runs:+$runs runs}${runs:-$seconds s} per target (scripts/fuzz.sh):"
+budget="$seconds s"
+[ -n "$runs" ] && budget="$runs inputs"
+echo "libFuzzer, $(date -u +%Y-%m-%dT%H:%MZ), $budget per target (scripts/fuzz.sh):"
 echo "| target              |     time |       runs |    cov | features | corpus | crashes | hangs |"
 echo "|---------------------|----------|------------|--------|----------|--------|---------|-------|"
 for row in "${results[@]}"; do echo "$row"; done

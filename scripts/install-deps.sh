@@ -25,6 +25,9 @@ deb_packages=(
 vm_packages=(
   qemu-system-x86
   busybox-static
+  # The systemd guest (scripts/vm/run-systemd-tests.sh): its root file system and disk image.
+  debootstrap
+  e2fsprogs
 )
 
 case "${1:-}" in

@@ -8,6 +8,7 @@ struct Subscribe: ParsableCommand {
         discussion: """
             Every frame is printed in the protocol's JSON frame shape, whichever encoding carries it:
               {"type":"frame","generation":G,"seq":N,"time_ns":T,"values":{"NAME":{"value":[…],"velocity":[…]}}}
+
             Gaps in seq mean the terminal (or the pipe) did not keep up: frames are latest-wins.
 
             EXAMPLES

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# kineticd under real systemd: builds the .deb (scripts/make-deb.sh), installs it into a minimal Debian 12 root file
+# system (debootstrap, cached in vm-cache/), boots that under qemu with systemd as PID 1 and runs
+# scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput touchscreen, a
+# subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen daemon,
+# systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest.
+#
+# Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
+# machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
+timeout_seconds="${KINETIC_VM_TIMEOUT:-1500}"
+qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
+mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# What the guest needs besides the minimal base: systemd as init, udev (it gives /dev/input/event* to group input),
+# Debian's kernel with its initramfs, evemu-tools to create and play the touchscreen, jq for the checks.
+packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,jq
+
+say() { echo "vm-systemd: $*" >&2; }
+trap 'say "FAILED: command failed at line $LINENO"' ERR
+skip() {
+  say "SKIPPED the systemd VM tests: $*"
+  if [ "${CI:-}" = "true" ] && [ "${KINETIC_SKIP_VM:-}" != "1" ]; then say "CI must run them; failing"; exit 1; fi
+  exit 0
+}
+[ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
+"$root/scripts/install-deps.sh" vm || skip "could not install the VM packages (needs apt and root)"
+command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
+[ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
+
+say "building the package"
+"$root/scripts/make-deb.sh" >&2
+deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
+
+# The root file system, made once per package list.
+base="$cache/bookworm-systemd"
+if [ ! -f "$base/.kinetic-packages" ] || [ "$(cat "$base/.kinetic-packages")" != "$packages" ]; then
+  say "debootstrap of Debian 12 with $packages (once; a few minutes)"
+  rm -rf "$base" "$base.tmp"
+  mkdir -p "$cache"
+  debootstrap --variant=minbase --include="$packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
+    || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; exit 1; }
+  echo "$packages" > "$base.tmp/.kinetic-packages"
+  mv "$base.tmp" "$base"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+guest="$work/root"
+cp -a "$base" "$guest"
+# The package as an administrator would install it, then the test's own files and unit.
+cp "$deb" "$guest/tmp/kinetic.deb"
+chroot "$guest" dpkg -i /tmp/kinetic.deb >&2
+rm "$guest/tmp/kinetic.deb"
+mkdir -p "$guest/opt/kinetic-test"
+cp "$root/Recordings/swipe-fling.evemu" "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
+# Where the offline replay (the same bindings, the same events) settles: the live run must end there.
+"$root/.build-deb/release/kineticctl" replay "$root/Recordings/swipe-fling.evemu" --config "$root/systemd/kineticd.yaml" \
+  --channels 'touch.*' | tail -1 > "$guest/opt/kinetic-test/offline-final.json"
+cat > "$guest/etc/systemd/system/kinetic-vm-test.service" <<'UNIT'
+[Unit]
+Description=kinetic VM test
+After=multi-user.target kineticd.socket systemd-udev-settle.service
+[Service]
+Type=oneshot
+ExecStart=/opt/kinetic-test/systemd-guest-test.sh
+StandardOutput=tty
+StandardError=tty
+TTYPath=/dev/ttyS0
+[Install]
+WantedBy=multi-user.target
+UNIT
+ln -sf /etc/systemd/system/kinetic-vm-test.service "$guest/etc/systemd/system/multi-user.target.wants/kinetic-vm-test.service"
+ln -sf /dev/null "$guest/etc/systemd/system/serial-getty@ttyS0.service"
+echo kinetic-vm > "$guest/etc/hostname"
+printf '/dev/vda / ext4 rw,relatime 0 1\n' > "$guest/etc/fstab"
+kernel="$(ls "$guest"/boot/vmlinuz-* | head -1)"
+initrd="$(ls "$guest"/boot/initrd.img-* | head -1)"
+cp "$kernel" "$work/vmlinuz"
+cp "$initrd" "$work/initrd"
+mkfs.ext4 -q -F -L root -d "$guest" "$work/disk.img" 3G
+
+say "booting Debian 12 with systemd under qemu (TCG; timeout ${timeout_seconds}s)"
+log="$work/serial.log"
+set +e
+trap - ERR
+start=$(date +%s)
+timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1536 -smp 2 -nographic -no-reboot -nic none \
+  -kernel "$work/vmlinuz" -initrd "$work/initrd" -drive "file=$work/disk.img,format=raw,if=virtio" \
+  -append "console=ttyS0 root=/dev/vda rw panic=-1 systemd.show_status=0 quiet" \
+  < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log" | grep --line-buffered '^vm-systemd:' >&2
+qemu_status=${PIPESTATUS[0]}
+set -e
+trap 'say "FAILED: command failed at line $LINENO"' ERR
+summary="$(grep -E '^vm-systemd: [0-9]+ passed, [0-9]+ failed' "$log" | tail -1 || true)"
+if [ -z "$summary" ]; then
+  tail -40 "$log" >&2
+  if [ "$qemu_status" -eq 124 ]; then say "FAILED: the guest did not finish within ${timeout_seconds}s"
+  else say "FAILED: the guest stopped without reporting (qemu exit $qemu_status)"; fi
+  exit 1
+fi
+echo "${summary#vm-systemd: }" | grep -q ', 0 failed' || { say "FAILED: ${summary#vm-systemd: }"; exit 1; }
+say "${summary#vm-systemd: } under systemd in $(( $(date +%s) - start )) s of wall time (package $(du -k "$deb" | cut -f1) KiB)"
+echo "${summary#vm-systemd: }"

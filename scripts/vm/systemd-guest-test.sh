@@ -1,0 +1,117 @@
+#!/bin/bash
+# Runs inside the Debian 12 guest that run-systemd-tests.sh boots with systemd as PID 1 and the kinetic .deb
+# installed (started by kinetic-vm-test.service once the system is up). Every check prints
+# "vm-systemd: ok - NAME" or "vm-systemd: FAIL - NAME: DETAIL"; the last line is "vm-systemd: N passed, M failed",
+# then the guest powers off. Waits are for conditions, with generous bounds (TCG is slow and the host may be busy).
+set -u
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+socket=/run/kinetic/kineticd.sock
+data=/opt/kinetic-test
+work=/run/kinetic-test
+mkdir -p "$work"
+passed=0
+failed=0
+
+ok() { echo "vm-systemd: ok - $1"; passed=$((passed + 1)); }
+fail() { echo "vm-systemd: FAIL - $1: $2"; failed=$((failed + 1)); }
+check() { # check NAME COMMAND... — the command's success decides
+  local name="$1"; shift
+  if "$@" >"$work/check.out" 2>&1; then ok "$name"; else fail "$name" "$(tail -c 400 "$work/check.out" | tr '\n' ' ')"; fi
+}
+# until SECONDS COMMAND... — polls every 0.1 s until the command succeeds or the bound passes.
+until_true() {
+  local limit=$(( $(date +%s) + $1 )); shift
+  while ! "$@" >/dev/null 2>&1; do
+    [ "$(date +%s)" -lt "$limit" ] || return 1
+    sleep 0.1
+  done
+}
+main_pid() { systemctl show -p MainPID --value kineticd.service; }
+finish() {
+  echo "vm-systemd: $passed passed, $failed failed"
+  systemctl poweroff --no-block
+  exit 0
+}
+
+echo "vm-systemd: kernel $(uname -r), $(systemctl --version | head -1), kinetic $(dpkg-query -W -f '${Version}' kinetic)"
+
+# 1. Socket activation: the socket listens after boot; the first client starts the service.
+check "kineticd.socket is listening after boot" systemctl is-active --quiet kineticd.socket
+check "kineticd.service has not started before a client connects" test "$(systemctl is-active kineticd.service)" = inactive
+check "the first client's status command is answered" kineticctl status --socket "$socket"
+check "that connection started kineticd.service" until_true 30 systemctl is-active --quiet kineticd.service
+
+# 2. Who it runs as, and how.
+pid="$(main_pid)"
+user="$(ps -o user= -p "$pid" | tr -d ' ')"
+check "kineticd runs as its dynamic user ($user), not root" test -n "$user" -a "$user" != root
+check "with DynamicUser, a closed device policy and char-input read-only" \
+  bash -c '[ "$(systemctl show -p DynamicUser --value kineticd)" = yes ] &&
+           [ "$(systemctl show -p DevicePolicy --value kineticd)" = closed ] &&
+           systemctl show -p DeviceAllow --value kineticd | grep -q "char-input r"'
+exposure="$(systemd-analyze security --no-pager kineticd.service 2>/dev/null | sed -n 's/.*Overall exposure level for kineticd.service: \([0-9.]*\).*/\1/p')"
+check "systemd-analyze security in the guest: exposure $exposure ≤ 1.0" awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 1.0) }'
+
+# 3. A uinput touchscreen created in the guest drives touch.position; a subscriber sees it follow and settle.
+kineticctl subscribe 'touch.*' --socket "$socket" > "$work/frames.jsonl" 2>"$work/subscribe.err" &
+subscriber=$!
+until_true 60 grep -q '"type":"frame"' "$work/frames.jsonl" || fail "the subscriber got a frame" "$(cat "$work/subscribe.err")"
+# Boot (kernel start) to a subscriber's first frame, in the guest's uptime.
+first_frame_uptime="$(cut -d' ' -f1 /proc/uptime)"
+modprobe evdev
+modprobe uinput
+evemu-device "$data/swipe-fling.evemu" > "$work/device.txt" 2>&1 &
+device_holder=$!
+until_true 60 grep -q '/dev/input/event' "$work/device.txt"
+node="$(grep -o '/dev/input/event[0-9]*' "$work/device.txt" | head -1)"
+check "kineticd (as its dynamic user) opened the uinput touchscreen $node" until_true 60 grep -q '"device.added"' "$work/frames.jsonl"
+evemu-play "$node" < "$data/swipe-fling.evemu"
+check "the gesture began and ended" until_true 60 grep -q '"gesture.ended"' "$work/frames.jsonl"
+expected="$(jq -c '.values."touch.position".value' "$data/offline-final.json")"
+settled() {
+  tail -n 1 "$work/frames.jsonl" | jq -e --argjson want "$expected" \
+    'select(.type == "frame") | .values."touch.position" | (.velocity == [0, 0]) and (.value == $want)' >/dev/null
+}
+check "the channel settled where the offline replay settles ($expected)" until_true 60 settled
+moving="$(jq -c 'select(.type == "frame") | .values."touch.position" | select(.velocity != [0, 0]) | .value' "$work/frames.jsonl" | wc -l)"
+check "it followed the finger: $moving frames in motion" test "$moving" -ge 10
+kill "$device_holder" 2>/dev/null
+
+# 4. systemctl reload: a changed configuration applies, the subscriber stays.
+cp /etc/kinetic/kineticd.yaml "$work/original.yaml"
+printf 'rate_hz: 60\nbindings:\n  - channel: touch.position\n  - channel: touch.reloaded\n    gesture: pinch\n' > /etc/kinetic/kineticd.yaml
+check "systemctl reload kineticd succeeds" systemctl reload kineticd
+check "the reloaded configuration's channel exists" until_true 30 bash -c "kineticctl list --socket $socket | grep -q touch.reloaded"
+check "the subscriber stayed connected through the reload" kill -0 "$subscriber"
+printf 'bindings:\n  - channel: "bad*"\n' > /etc/kinetic/kineticd.yaml
+systemctl reload kineticd
+check "an invalid configuration is refused and the running one kept" \
+  until_true 30 bash -c "journalctl -u kineticd -o cat | grep -q 'reload refused' && kineticctl list --socket $socket | grep -q touch.reloaded"
+cp "$work/original.yaml" /etc/kinetic/kineticd.yaml
+
+# 5. The journal carries kineticd's messages with their priorities.
+check "the journal has 'listening' at priority 6 (info)" \
+  bash -c "journalctl -u kineticd -o json | jq -r 'select(.MESSAGE | test(\"listening\")) | .PRIORITY' | grep -qx 6"
+check "the journal has the restart-needed warning at priority 4" \
+  bash -c "journalctl -u kineticd -o json | jq -r 'select(.MESSAGE | test(\"change only at a restart\")) | .PRIORITY' | grep -qx 4"
+check "the journal has the refused reload at priority 3 (error)" \
+  bash -c "journalctl -u kineticd -o json | jq -r 'select(.MESSAGE | test(\"reload refused\")) | .PRIORITY' | grep -qx 3"
+
+# 6. The watchdog restarts a frozen daemon.
+frozen="$(main_pid)"
+kill -STOP "$frozen"
+restarted() { local now; now="$(main_pid)"; [ -n "$now" ] && [ "$now" != 0 ] && [ "$now" != "$frozen" ] && systemctl is-active --quiet kineticd; }
+check "a frozen kineticd (SIGSTOP) is restarted by the watchdog" until_true 90 restarted
+check "the journal says the watchdog fired" bash -c "journalctl -u kineticd -o cat | grep -qi watchdog"
+
+# 7. systemctl stop: exit status 0, and clients get the shutdown event first.
+kineticctl subscribe --socket "$socket" > "$work/stop.jsonl" 2>&1 &
+stopper=$!
+until_true 60 grep -q '"type":"hello"\|"type":"schema"' "$work/stop.jsonl"
+check "systemctl stop kineticd succeeds" systemctl stop kineticd.service
+check "kineticd exited with status 0" test "$(systemctl show -p ExecMainStatus --value kineticd)" = 0
+check "the client got the shutdown event" until_true 30 grep -q '"event":"shutdown"' "$work/stop.jsonl"
+wait "$stopper" 2>/dev/null
+
+echo "vm-systemd: boot to the first frame of a subscriber: ${first_frame_uptime} s of guest uptime"
+finish
