@@ -8,23 +8,15 @@
 # Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
 # machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
+vm_name=vm-systemd
+vm_what="the systemd VM tests"
+source "$(dirname "$0")/common.sh"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-1500}"
-qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
 mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # What the guest needs besides the minimal base: systemd as init, udev (it gives /dev/input/event* to group input),
 # Debian's kernel with its initramfs, evemu-tools to create and play the touchscreen, jq for the checks.
 packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,jq
 
-say() { echo "vm-systemd: $*" >&2; }
-trap 'say "FAILED: command failed at line $LINENO"' ERR
-skip() {
-  say "SKIPPED the systemd VM tests: $*"
-  if [ "${CI:-}" = "true" ] && [ "${KINETIC_SKIP_VM:-}" != "1" ]; then say "CI must run them; failing"; exit 1; fi
-  exit 0
-}
-[ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
 "$root/scripts/install-deps.sh" vm || skip "could not install the VM packages (needs apt and root)"
 command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
@@ -89,7 +81,7 @@ start=$(date +%s)
 timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1536 -smp 2 -nographic -no-reboot -nic none \
   -kernel "$work/vmlinuz" -initrd "$work/initrd" -drive "file=$work/disk.img,format=raw,if=virtio" \
   -append "console=ttyS0 root=/dev/vda rw panic=-1 systemd.show_status=0 quiet" \
-  < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log" | grep --line-buffered '^vm-systemd:' >&2
+  < /dev/null 2>&1 | serial_text | tee "$log" | grep --line-buffered '^vm-systemd:' >&2
 qemu_status=${PIPESTATUS[0]}
 set -e
 trap 'say "FAILED: command failed at line $LINENO"' ERR

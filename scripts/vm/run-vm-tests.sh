@@ -11,29 +11,15 @@
 # directory and the kernel package.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/../.." && pwd)"
-cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
+vm_name=vm-test
+vm_what="the VM tests (live evdev/uinput devices under qemu)"
+source "$(dirname "$0")/common.sh"
 filter="${KINETIC_VM_FILTER:-LiveDeviceTests}"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-900}"
 binary="$root/.build/debug/KineticPackageTests.xctest"
-qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
 # Loaded in this order (no depmod in the guest); the 9p stack is what lets host binaries run unchanged.
 modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
          9pnet 9pnet_virtio netfs fscache 9p)
-
-say() { echo "vm-test: $*" >&2; }
-trap 'say "FAILED: command failed at line $LINENO"' ERR
-
-skip() {
-  say "SKIPPED the VM tests (live evdev/uinput devices under qemu): $*"
-  if [ "${CI:-}" = "true" ] && [ "${KINETIC_SKIP_VM:-}" != "1" ]; then
-    say "CI must run them; failing"
-    exit 1
-  fi
-  exit 0
-}
-
-[ "${KINETIC_SKIP_VM:-}" = "1" ] && skip "KINETIC_SKIP_VM=1"
 
 if ! command -v "$qemu" >/dev/null || [ ! -x /bin/busybox ]; then
   "$root/scripts/install-deps.sh" vm || skip "could not install qemu-system-x86 and busybox-static (needs apt and root)"
@@ -115,7 +101,7 @@ timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1024 -smp 1 -nogra
   -kernel "$kernel/vmlinuz" -initrd "$work/initrd.gz" \
   -append "console=ttyS0 rdinit=/init panic=-1 quiet kinetic.binary=$binary kinetic.filter=$filter" \
   -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
-  < /dev/null 2>&1 | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' | tee "$log"
+  < /dev/null 2>&1 | serial_text | tee "$log"
 qemu_status=${PIPESTATUS[0]}
 set -e
 trap 'say "FAILED: command failed at line $LINENO"' ERR
