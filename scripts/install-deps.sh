@@ -19,6 +19,7 @@ packages=(
 deb_packages=(
   dpkg-dev
   lintian
+  binutils  # strip
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (docs/INPUT.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.

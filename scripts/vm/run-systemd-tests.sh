@@ -18,6 +18,7 @@ mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,jq
 
 "$root/scripts/install-deps.sh" vm || skip "could not install the VM packages (needs apt and root)"
+"$root/scripts/install-deps.sh" deb  # dpkg-shlibdeps and lintian for the package
 command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
 
