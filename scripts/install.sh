@@ -41,7 +41,6 @@ done
 # swift-argument-parser's man page generator, a tool of the package we already depend on.
 "$SWIFT" build -c "$configuration" "${flags[@]}" --product generate-manual >&2
 bin="$("$SWIFT" build -c "$configuration" "${flags[@]}" --show-bin-path)"
-tools="$bin"
 
 root="$DESTDIR"
 install -d "$root$PREFIX/bin" "$root$PREFIX/lib/systemd/system" "$root$PREFIX/lib/sysusers.d" "$root$PREFIX/lib/tmpfiles.d" \
@@ -63,8 +62,8 @@ else
 fi
 
 date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
-"$tools/generate-manual" "$bin/kineticd" --section 8 --date "$date" --output-directory "$root$PREFIX/share/man/man8"
-"$tools/generate-manual" "$bin/kineticctl" --section 1 --date "$date" --output-directory "$root$PREFIX/share/man/man1"
+"$bin/generate-manual" "$bin/kineticd" --section 8 --date "$date" --output-directory "$root$PREFIX/share/man/man8"
+"$bin/generate-manual" "$bin/kineticctl" --section 1 --date "$date" --output-directory "$root$PREFIX/share/man/man1"
 # The generator copies the help's blank lines as they are; in mdoc a paragraph break is .Pp.
 sed -i 's/^$/.Pp/' "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1"
 install -m 0644 docs/kineticd.yaml.5 "$root$PREFIX/share/man/man5/"

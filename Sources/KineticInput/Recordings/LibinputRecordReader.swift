@@ -19,14 +19,6 @@ struct LibinputRecordReader {
         RecordingError(source: source, line: node?.mark?.line ?? 0, column: node?.mark?.column, expected: expected, found: found)
     }
 
-    func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar(let s): return s.string
-        case .mapping: return "a mapping"
-        case .sequence: return "a sequence"
-        }
-    }
-
     mutating func read(_ text: String) throws(RecordingError) -> [Recording] {
         try precheck(text)
         let root: Node?
@@ -39,17 +31,17 @@ struct LibinputRecordReader {
         }
         guard let root, case .mapping(let top) = root else {
             throw error("a YAML mapping with 'version' and 'devices' (libinput record)", at: root,
-                        found: root.map(describe) ?? "an empty document")
+                        found: root.map(\.excerpt) ?? "an empty document")
         }
         guard let version = top["version"] else {
             throw error("a 'version: 1' key", at: root, found: "no version")
         }
         guard try integer(version, "the format version 1") == 1 else {
-            throw error("version 1 (the only libinput record version)", at: version, found: describe(version))
+            throw error("version 1 (the only libinput record version)", at: version, found: version.excerpt)
         }
         guard let devicesNode = top["devices"], case .sequence(let devices) = devicesNode, !devices.isEmpty else {
             throw error("a non-empty 'devices' sequence", at: top["devices"] ?? root,
-                        found: top["devices"].map(describe) ?? "no devices")
+                        found: top["devices"].map(\.excerpt) ?? "no devices")
         }
         let comments = Self.leadingComments(text)
         var recordings: [Recording] = []
@@ -62,12 +54,12 @@ struct LibinputRecordReader {
     }
 
     mutating func readDevice(_ node: Node) throws(RecordingError) -> Recording {
-        guard case .mapping(let device) = node else { throw error("a device mapping", at: node, found: describe(node)) }
+        guard case .mapping(let device) = node else { throw error("a device mapping", at: node, found: node.excerpt) }
         guard let evdevNode = device["evdev"], case .mapping(let evdev) = evdevNode else {
-            throw error("an 'evdev' mapping in the device", at: device["evdev"] ?? node, found: device["evdev"].map(describe) ?? "none")
+            throw error("an 'evdev' mapping in the device", at: device["evdev"] ?? node, found: device["evdev"].map(\.excerpt) ?? "none")
         }
         guard let nameNode = evdev["name"], case .scalar(let name) = nameNode else {
-            throw error("'name: <device name>' in evdev", at: evdev["name"] ?? evdevNode, found: evdev["name"].map(describe) ?? "none")
+            throw error("'name: <device name>' in evdev", at: evdev["name"] ?? evdevNode, found: evdev["name"].map(\.excerpt) ?? "none")
         }
         var description = DeviceDescription(name: name.string)
         if let idNode = evdev["id"] {
@@ -80,7 +72,7 @@ struct LibinputRecordReader {
         }
         if let codesNode = evdev["codes"] {
             guard case .mapping(let codes) = codesNode else {
-                throw error("'codes: {type: [code, …]}'", at: codesNode, found: describe(codesNode))
+                throw error("'codes: {type: [code, …]}'", at: codesNode, found: codesNode.excerpt)
             }
             for (typeNode, listNode) in codes {
                 let type = try integer(typeNode, "an event type (0…31)", range: 0...31)
@@ -102,7 +94,7 @@ struct LibinputRecordReader {
                                                                 flat: Int32(v[3]), resolution: Int32(v[4]))
                 }
             } else if !isNull(absNode) {
-                throw error("'absinfo: {code: [min, max, fuzz, flat, resolution]}'", at: absNode, found: describe(absNode))
+                throw error("'absinfo: {code: [min, max, fuzz, flat, resolution]}'", at: absNode, found: absNode.excerpt)
             }
         }
         if let propertiesNode = evdev["properties"], !isNull(propertiesNode) {
@@ -114,15 +106,15 @@ struct LibinputRecordReader {
         var events: [InputEvent] = []
         if let eventsNode = device["events"], !isNull(eventsNode) {
             guard case .sequence(let entries) = eventsNode else {
-                throw error("'events:' as a sequence of frames", at: eventsNode, found: describe(eventsNode))
+                throw error("'events:' as a sequence of frames", at: eventsNode, found: eventsNode.excerpt)
             }
             for entry in entries {
                 guard case .mapping(let frame) = entry else {
-                    throw error("an event entry '- evdev: [...]'", at: entry, found: describe(entry))
+                    throw error("an event entry '- evdev: [...]'", at: entry, found: entry.excerpt)
                 }
                 guard let rows = frame["evdev"] else { continue }  // hid / libinput entries
                 guard case .sequence(let list) = rows else {
-                    throw error("'evdev:' as a sequence of [sec, usec, type, code, value]", at: rows, found: describe(rows))
+                    throw error("'evdev:' as a sequence of [sec, usec, type, code, value]", at: rows, found: rows.excerpt)
                 }
                 for row in list { events.append(try readEvent(row, after: events.last)) }
             }
@@ -158,7 +150,7 @@ struct LibinputRecordReader {
     /// A decimal integer scalar (optionally signed).
     func integer(_ node: Node, _ expected: String, range: ClosedRange<Int64>? = nil) throws(RecordingError) -> Int64 {
         guard case .scalar(let s) = node, s.string.count <= 20, let v = Int64(s.string), range.map({ $0.contains(v) }) ?? true else {
-            throw error(expected, at: node, found: describe(node))
+            throw error(expected, at: node, found: node.excerpt)
         }
         return v
     }
@@ -166,7 +158,7 @@ struct LibinputRecordReader {
     /// A sequence of decimal integers, of exactly `count` elements when given.
     func integers(_ node: Node, count: Int?, _ expected: String) throws(RecordingError) -> [Int64] {
         guard case .sequence(let list) = node, count.map({ $0 == list.count }) ?? true else {
-            throw error(expected, at: node, found: describe(node))
+            throw error(expected, at: node, found: node.excerpt)
         }
         var result: [Int64] = []
         result.reserveCapacity(list.count)

@@ -10,13 +10,16 @@ public enum ChannelValue {
     /// The largest magnitude accepted for a component.
     public static let maximumMagnitude = 1e12
 
-    /// Whether every component of `components` is accepted.
-    public static func accepts(_ components: [Double]) -> Bool {
-        components.allSatisfy { $0.isFinite && abs($0) <= maximumMagnitude }
+    /// What is accepted, as error messages say it.
+    public static let acceptedRange = "finite numbers from -1e12 to 1e12"
+
+    /// Whether `component` is accepted.
+    public static func accepts(_ component: Double) -> Bool {
+        component.isFinite && abs(component) <= maximumMagnitude
     }
 
     /// The first rejected component of `components`, for an error message.
     public static func firstRejected(in components: [Double]) -> (index: Int, value: Double)? {
-        components.firstIndex { !($0.isFinite && abs($0) <= maximumMagnitude) }.map { ($0, components[$0]) }
+        components.firstIndex { !accepts($0) }.map { ($0, components[$0]) }
     }
 }

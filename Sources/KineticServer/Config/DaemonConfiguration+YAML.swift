@@ -88,17 +88,6 @@ struct YAMLReader {
         return result
     }
 
-    /// A node as an error message shows it: a scalar's text (quoted, at most 40 characters), else its kind.
-    static func describe(_ node: Node) -> String {
-        switch node {
-        case .scalar(let scalar):
-            let text = scalar.string
-            return "'" + (text.count > 40 ? text.prefix(40) + "…" : text) + "'"
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        }
-    }
-
     func string(_ node: Node) throws(ConfigurationError) -> String {
         guard case .scalar(let scalar) = node else { throw error(node, "expected a string") }
         return scalar.string
@@ -111,14 +100,14 @@ struct YAMLReader {
 
     func number(_ node: Node) throws(ConfigurationError) -> Double {
         guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
-            throw error(node, "expected a finite number, got \(Self.describe(node))")
+            throw error(node, "expected a finite number, got \(node.excerpt)")
         }
         return value
     }
 
     func integer(_ node: Node, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
         guard let value = node.int, range.contains(value) else {
-            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(Self.describe(node))")
+            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.excerpt)")
         }
         return value
     }
@@ -141,8 +130,8 @@ struct YAMLReader {
         }
         return try nodes.map { node throws(ConfigurationError) in
             let value = try number(node)
-            guard ChannelValue.accepts([value]) else {
-                throw error(node, "\(value) is out of range; channel values are numbers from -1e12 to 1e12")
+            guard ChannelValue.accepts(value) else {
+                throw error(node, "\(value) is out of range; channel values are \(ChannelValue.acceptedRange)")
             }
             return value
         }

@@ -194,7 +194,7 @@ extension JSONObject {
             throw ProtocolError(.badMessage, "\"\(key)\" must be a number or an array of 1 to \(Command.maximumDimension) numbers")
         }
         if let (index, component) = ChannelValue.firstRejected(in: vector) {
-            throw ProtocolError(.badMessage, "\"\(key)\"[\(index)] is \(component); channel values are numbers from -1e12 to 1e12")
+            throw ProtocolError(.badMessage, "\"\(key)\"[\(index)] is \(component); channel values are \(ChannelValue.acceptedRange)")
         }
         return vector
     }

@@ -1,9 +1,8 @@
+import KineticInput
+
 extension JSONValue {
     /// The compact JSON text cut to at most 40 characters (with `…`), to quote a client's value in an error.
-    public var excerpt: String {
-        let text = jsonText
-        return text.count > 40 ? text.prefix(40) + "…" : text
-    }
+    public var excerpt: String { jsonText.excerpt }
 
     /// The compact JSON text of this value, with object keys in order.
     ///
