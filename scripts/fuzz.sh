@@ -62,7 +62,10 @@ results=()
 failed=0
 for target in "${targets[@]}"; do
   name=$(product "$target")
+  # A run of N inputs (make test's smoke run) starts from the seeds alone, so its length does not grow with the
+  # corpus that long runs accumulate in .build-fuzz/corpus.
   corpus="$scratch/corpus/$target"
+  [ -n "$runs" ] && corpus="$(mktemp -d)"
   artifacts="$scratch/artifacts/$target/"
   log="$scratch/$target.log"
   mkdir -p "$corpus" "$artifacts"
@@ -83,6 +86,7 @@ for target in "${targets[@]}"; do
   coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
   features=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
   corpus_size=$(find "$corpus" -type f | wc -l)
+  [ -n "$runs" ] && rm -rf "$corpus"
   crashes=$(find "$artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'deadly-*' \) -newer "$scratch/build.log" | wc -l)
   hangs=$(find "$artifacts" -type f \( -name 'timeout-*' -o -name 'slow-unit-*' \) -newer "$scratch/build.log" | wc -l)
   after=$(find "$artifacts" -type f | wc -l)
