@@ -16,9 +16,11 @@ deps:
 	@./scripts/install-deps.sh
 
 # The daemon and its tools never use the @Animatable macro: without the package trait that brings it,
-# swift-syntax is not built (Package.swift).
+# swift-syntax is not built (Package.swift). `kineticctl demo` starts the kineticd built beside it.
 demo: deps
-	$(SWIFT) run -c release --disable-default-traits kineticctl demo
+	$(SWIFT) build -c release --disable-default-traits --product kineticd
+	$(SWIFT) build -c release --disable-default-traits --product kineticctl
+	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/kineticctl" demo
 
 # kineticd, kineticctl, the systemd units, sysusers/tmpfiles files, /etc/kinetic/kineticd.yaml, man pages and
 # shell completions under DESTDIR/PREFIX (scripts/install.sh says where each goes).

@@ -52,36 +52,66 @@ let package = Package(
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
         .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
-        // The daemon's server: protocol, transport, clock, bindings, config, systemd glue. Composition only.
+        // The wire protocol: messages, framing, JSON, the validators of names and values that enter through it, and
+        // the blocking client. No NIO and no other Kinetic module: `kineticctl`'s client commands need only this.
+        .target(name: "KineticProtocol"),
+        // Bindings: the configuration file, gesture → channel mapping (the pipeline from KineticInput's gestures to a
+        // `ChannelEngine`), release targets, and animation expressions in SwiftUI syntax.
+        .target(name: "KineticBindings", dependencies: [
+            "Kinetic", "KineticInput", "KineticProtocol", .product(name: "Yams", package: "Yams"),
+        ]),
+        // The daemon's composition without sockets or real time: the server core, the engine's channels, the tick
+        // source interface with its virtual clock, and the replay driver (NIOCore for its buffers only). The
+        // offline replay, `plot` and the fuzz harness run it on a virtual clock; the daemon on a real one.
+        .target(name: "KineticServerCore", dependencies: [
+            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings",
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
+        // The daemon: the core on a SwiftNIO event loop, the Unix socket, the Dispatch display-rate clock, live
+        // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
         .target(name: "KineticServer", dependencies: [
-            "Kinetic",
-            "KineticInput",
+            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Yams", package: "Yams"),
         ]),
         .executableTarget(name: "kineticd", dependencies: [
-            "KineticServer",
+            "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // The client tool. Its daemon commands use KineticProtocol alone; replay and plot run the server core on a
+        // virtual clock; record and devices read evdev. It links neither NIOPosix nor ServiceLifecycle: `demo` runs
+        // the kineticd executable instead of a server in-process.
         .executableTarget(name: "kineticctl", dependencies: [
-            "KineticServer",
-            "KineticInput",
+            "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
-        .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServer", "KineticInput"],
+        .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServerCore", "KineticBindings", "KineticProtocol", "KineticInput"],
                           path: "Benchmarks/ReplayBench"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol"]),
+        // Test doubles and fixtures shared by the server's test targets: an in-memory channel engine, a sink that
+        // records what the core sends, a blocking socket client, the bundled recordings.
+        .target(name: "KineticTestSupport", dependencies: [
+            "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], path: "Tests/KineticTestSupport"),
+        .testTarget(name: "KineticBindingsTests", dependencies: [
+            "KineticBindings", "KineticProtocol", "KineticServerCore", "KineticTestSupport", "Kinetic", "KineticInput",
+        ]),
+        .testTarget(name: "KineticServerCoreTests", dependencies: [
+            "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport", "Kinetic", "KineticInput",
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         .testTarget(name: "KineticServerTests", dependencies: [
-            "KineticServer",
+            "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -111,7 +141,8 @@ let package = Package(
 // KineticFuzzTests in every `swift test`.
 package.targets += [
     .target(name: "KineticFuzzHarness", dependencies: [
-        "Kinetic", "KineticInput", "KineticServer", .product(name: "NIOCore", package: "swift-nio"),
+        "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore",
+        .product(name: "NIOCore", package: "swift-nio"),
     ], path: "Tests/Fuzz/Harness"),
     .testTarget(name: "KineticFuzzTests", dependencies: ["KineticFuzzHarness"], path: "Tests/Fuzz/CorpusTests"),
 ]

@@ -1,18 +1,18 @@
 // Deterministic replay speed (issue 6 §7): how much faster than real time a recording replays.
 //
 // Usage: KineticReplayBench [RECORDING ...]   (default: every Recordings/*.evemu and Tests/Fixtures/example-swipe.evemu)
-// Run it with `make bench-replay` (release build). Two paths are timed per recording, each repeated for at least
-// 0.5 s of wall time:
-//   offline  — OfflineReplay.run, what `kineticctl replay` prints: bindings, GraphChannelEngine and ServerCore
-//              with a JSON Lines subscriber, on the virtual clock;
-//   bindings — GestureReplay.writeJSONLines: the same bindings and engine, frames encoded by FrameEncoder, no
-//              ServerCore (what `plot` and the tests use);
-//   motion   — GestureReplay.run alone: bindings and engine, no encoding (where the time goes).
+// Run it with `make bench-replay` (release build). The one replay path (ReplayDriver → bindings →
+// GraphChannelEngine → ServerCore on the virtual clock) is timed per recording, repeated for at least 0.5 s of wall
+// time, with two subscribers:
+//   offline — OfflineReplay.jsonLines, what `kineticctl replay` prints: a JSON Lines subscriber;
+//   binary  — the same replay with a binary subscriber (what a client in another language would read).
 // "× real time" is the replayed span (first event to the last frame, including the settling after the last
 // event) divided by the wall time of one replay; "× input" uses the recording's own duration instead.
 import Foundation
 import KineticInput
-import KineticServer
+import KineticBindings
+import KineticProtocol
+import KineticServerCore
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("KineticReplayBench: \(message)\n".utf8))
@@ -50,8 +50,8 @@ func pad(_ text: String, _ width: Int) -> String {
 
 print(pad("recording", 26) + pad("events", 8) + pad("input ms", 10) + pad("span ms", 9) + pad("frames", 8)
       + pad("offline µs", 12) + pad("frames/s", 11) + pad("× real", 9) + pad("× input", 9)
-      + pad("bindings µs", 13) + pad("× real", 9) + pad("motion µs", 11))
-var totals = (span: 0.0, offline: 0.0, bindings: 0.0, frames: 0.0, motion: 0.0)
+      + pad("binary µs", 11) + pad("× real", 9))
+var totals = (span: 0.0, offline: 0.0, binary: 0.0, frames: 0.0)
 for path in paths {
     let recording: Recording
     do {
@@ -64,36 +64,32 @@ for path in paths {
     let schedule = ReplaySchedule(recordings: [recording])
     var lines: [String] = []
     let offline: Double
-    let bindings: Double
-    let replay: GestureReplay
+    let binary: Double
+    var binaryFrames = 0
     do {
         offline = try time { lines = try OfflineReplay.run(schedule: schedule, configuration: configuration) }
-        replay = try GestureReplay(recording: recording, options: ReplayOptions(configuration))
+        binary = try time {
+            binaryFrames = try OfflineReplay.replay(schedule: schedule, configuration: configuration, encoding: .binary)
+                .collector.frames.count
+        }
     } catch {
         fail("\(path): \(error)")
     }
-    var bytes = 0
-    bindings = time { replay.writeJSONLines { bytes &+= $0.count } }
-    var sampled = 0
-    let motion = time { replay.run { sampled &+= $0.samples.count } }
     let frames = Double(lines.count)
     let inputSeconds = Double(schedule.endNanoseconds - schedule.startNanoseconds) / 1e9
     // The frames run from the first event (tick 0) for (frames − 1) periods.
     let span = max(inputSeconds, (frames - 1) / configuration.rateHz)
     totals.span += span
     totals.offline += offline
-    totals.bindings += bindings
+    totals.binary += binary
     totals.frames += frames
-    totals.motion += motion
     let name = (path as NSString).lastPathComponent
     print(pad(name, 26) + pad("\(recording.events.count)", 8) + pad(String(format: "%.0f", inputSeconds * 1000), 10)
           + pad(String(format: "%.0f", span * 1000), 9) + pad("\(lines.count)", 8)
           + pad(String(format: "%.0f", offline * 1e6), 12) + pad(String(format: "%.0f", frames / offline), 11)
           + pad(String(format: "%.0f", span / offline), 9) + pad(String(format: "%.0f", inputSeconds / offline), 9)
-          + pad(String(format: "%.0f", bindings * 1e6), 13) + pad(String(format: "%.0f", span / bindings), 9)
-          + pad(String(format: "%.0f", motion * 1e6), 11))
-    if bytes == 0 || sampled == 0 { fail("\(path): the bindings replay produced nothing") }
+          + pad(String(format: "%.0f", binary * 1e6), 11) + pad(String(format: "%.0f", span / binary), 9))
+    if binaryFrames != lines.count { fail("\(path): \(binaryFrames) binary frames but \(lines.count) JSON frames") }
 }
-print(String(format: "all recordings: kineticctl replay path %.0f× real time (%.0f frames/s); bindings path %.0f× real time;"
-             + " motion alone %.0f× real time", totals.span / totals.offline, totals.frames / totals.offline,
-             totals.span / totals.bindings, totals.span / totals.motion))
+print(String(format: "all recordings: kineticctl replay path %.0f× real time (%.0f frames/s); binary subscriber %.0f× real time",
+             totals.span / totals.offline, totals.frames / totals.offline, totals.span / totals.binary))

@@ -1,6 +1,8 @@
 import ArgumentParser
 import KineticInput
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,7 @@
 import ArgumentParser
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// `kineticctl`: the client tool of kineticd.
 @main

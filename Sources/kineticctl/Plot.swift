@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import KineticInput
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,9 +11,9 @@ struct Plot: ParsableCommand {
         abstract: "Renders a recording (replayed offline) or frames to an SVG of value and velocity against time.",
         discussion: """
             For every channel component: a value panel and a velocity panel over a shared time axis \
-            (seconds from the first frame). Given a recording (evemu or libinput record, one device), \
-            the plot replays it through the configuration's bindings on a virtual clock at the \
-            configuration's rate and overlays the input samples (the gesture's value and velocity at \
+            (seconds from the first frame). Given a recording (evemu or libinput record), \
+            the plot replays it as kineticctl replay does (the configuration's bindings, a virtual clock at the \
+            configuration's rate) and overlays the input samples (the gesture's value and velocity at \
             each input event, in channel units) and each release with its target. Given JSON lines \
             (the output of kineticctl replay or subscribe), it plots those frames, which carry no \
             input samples.
@@ -41,20 +43,9 @@ struct Plot: ParsableCommand {
         } else {
             var configuration = try config.map { try DaemonConfiguration.load(path: $0) } ?? DaemonConfiguration.embeddedDefault
             if let rate {
-                guard TickRate.range.contains(rate) else { throw ValidationError("--rate must be between 30 and 480") }
-                configuration.rateHz = rate
+                do { configuration.rateHz = try TickRate.validate(rate, field: "--rate") } catch { throw ValidationError(error.reason) }
             }
-            let recordings = try RecordingFormat.read(contentsOf: input)
-            guard recordings.count == 1, let recording = recordings.first else {
-                throw ValidationError("""
-                    plot replays one device and \(input) has \(recordings.count); plot all of them without input samples with
-                      kineticctl replay \(input) > frames.jsonl && kineticctl plot frames.jsonl
-                    """)
-            }
-            let replay = try GestureReplay(recording: recording, options: ReplayOptions(configuration))
-            var frames: [ReplayFrame] = []
-            replay.run { frames.append($0) }
-            data = PlotData(frames: frames, layout: replay.layout, title: title)
+            data = try PlotData.replay(try ReplaySchedule.load(path: input), configuration: configuration, title: title)
         }
         let patterns = channels.split(separator: ",").map { ChannelPattern(String($0)) }
         data.series.removeAll { series in !patterns.contains { $0.matches(series.channel) } }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Glibc
 import KineticInput
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(

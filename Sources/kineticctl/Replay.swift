@@ -1,5 +1,7 @@
 import ArgumentParser
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,8 +23,7 @@ struct Replay: ParsableCommand {
     func run() throws {
         var configuration = try config.map { try DaemonConfiguration.load(path: $0) } ?? DaemonConfiguration.embeddedDefault
         if let rate {
-            guard TickRate.range.contains(rate) else { throw ValidationError("--rate must be between 30 and 480") }
-            configuration.rateHz = rate
+            do { configuration.rateHz = try TickRate.validate(rate, field: "--rate") } catch { throw ValidationError(error.reason) }
         }
         let schedule = try ReplaySchedule.load(path: recording)
         let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: configuration,

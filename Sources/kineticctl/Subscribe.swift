@@ -1,5 +1,7 @@
 import ArgumentParser
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 struct Subscribe: ParsableCommand {
     static let configuration = CommandConfiguration(

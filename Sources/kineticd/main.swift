@@ -4,6 +4,9 @@ import Logging
 import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 #endif
 
 /// `kineticd`: the Kinetic daemon.
@@ -76,7 +79,7 @@ struct Kineticd: AsyncParsableCommand {
     func checkConfiguration(_ path: String) throws {
         do {
             let configuration = try DaemonConfiguration.load(path: path)
-            let channels = Set(configuration.bindings.map(GestureBinding.init).flatMap(\.channelNames)).count
+            let channels = Set(configuration.bindings.flatMap(\.channelNames)).count
             print("\(path): valid (\(configuration.bindings.count) bindings, \(channels) channels, \(configuration.rateHz) Hz)")
         } catch {
             let line = Array("\(error)\n".utf8)
@@ -87,7 +90,9 @@ struct Kineticd: AsyncParsableCommand {
 
     func validate() throws {
         if loop, replay == nil { throw ValidationError("--loop needs --replay FILE") }
-        if let rate, !TickRate.range.contains(rate) { throw ValidationError("--rate must be between 30 and 480 Hz, got \(rate)") }
+        if let rate {
+            do { _ = try TickRate.validate(rate, field: "--rate") } catch { throw ValidationError(error.reason) }
+        }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("unknown --log-level \(logLevel)") }
     }
 

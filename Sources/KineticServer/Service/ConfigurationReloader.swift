@@ -4,6 +4,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 #if canImport(Glibc)
 import Glibc
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 #endif
 
 /// Re-reads kineticd's configuration and swaps its bindings while serving: on SIGHUP (systemd's

@@ -1,6 +1,9 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// The running server: one event loop holding the ``ServerCore`` and the connections, the
 /// display-rate clock, and the listening socket. `kineticd` wraps it in a ServiceLifecycle service;

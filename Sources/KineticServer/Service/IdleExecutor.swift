@@ -1,5 +1,8 @@
 import NIOCore
 import NIOPosix
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// Keeps an idle `kineticd` at zero wake-ups.
 ///

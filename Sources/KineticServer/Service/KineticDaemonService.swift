@@ -3,6 +3,9 @@ import NIOCore
 import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 #endif
 
 /// `kineticd` as a ServiceLifecycle service: serves until SIGTERM/SIGINT, talks to systemd
@@ -79,7 +82,7 @@ public struct KineticDaemonService: Service {
             } else {
                 try await server.defineBoundChannels(configuration.bindings)
                 do {
-                    input = try await LiveInput.start(server: server, bindings: configuration.bindings)
+                    input = try await LiveInput.start(server: server, bindings: configuration.bindings, logger: logger)
                 } catch {
                     // Serving clients (commands, client channels) is still useful without input devices.
                     logger.warning("no live input: \(error)")

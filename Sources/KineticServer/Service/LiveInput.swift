@@ -1,10 +1,14 @@
+import Logging
 import Dispatch
 import KineticInput
 import NIOConcurrencyHelpers
 import NIOCore
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// Live input: watches the device directory (hotplug), opens every evdev node a binding matches, and
-/// feeds its events to the ``GestureBinder`` on the core's event loop.
+/// feeds its events to the bindings' ``GesturePipeline`` on the core's event loop.
 ///
 /// Reading happens on one serial queue (a `DispatchSourceRead` per device and one for the hotplug
 /// monitor); each batch of whole frames hops to the event loop once. Event timestamps are the
@@ -12,10 +16,11 @@ import NIOCore
 /// unplugged device's gestures are cancelled, which releases their channels instead of freezing
 /// them; clients get `device.added` and `device.removed` events.
 public final class LiveInput: @unchecked Sendable {
-    // Everything below is confined to `queue`, except `binder`, which lives on the event loop.
+    // Everything below is confined to `queue`, except `pipeline`, which lives on the event loop.
     private let queue = DispatchQueue(label: "kineticd.input", qos: .userInteractive)
     private let core: NIOLoopBound<ServerCore>
-    private let binder: NIOLoopBoundBox<GestureBinder>
+    private let pipeline: NIOLoopBoundBox<GesturePipeline>
+    private let logger: Logger
     private let monitor: DeviceMonitor
     private var monitorSource: DispatchSourceRead?
     private var devices: [String: Attached] = [:]
@@ -23,31 +28,34 @@ public final class LiveInput: @unchecked Sendable {
 
     private final class Attached {
         let device: InputDevice
-        var id: GestureBinder.DeviceID
+        var id: GesturePipeline.DeviceHandle
         let source: DispatchSourceRead
-        init(device: InputDevice, id: GestureBinder.DeviceID, source: DispatchSourceRead) {
+        init(device: InputDevice, id: GesturePipeline.DeviceHandle, source: DispatchSourceRead) {
             self.device = device
             self.id = id
             self.source = source
         }
     }
 
-    /// Starts watching `directory` (default `/dev/input`) for devices the bindings match.
-    public static func start(server: DaemonServer, bindings: [BindingConfiguration],
+    /// Starts watching `directory` (default `/dev/input`) for devices the bindings match. A device node that
+    /// cannot be opened is logged with the reason (a missing `input` group shows as "Permission denied").
+    public static func start(server: DaemonServer, bindings: [GestureBinding], logger: Logger,
                              directory: String = DeviceDirectory.defaultPath) async throws -> LiveInput {
         let core = server.core
-        let binder = try await core.eventLoop.submit {
-            NIOLoopBoundBox(GestureBinder(bindings: bindings), eventLoop: core.eventLoop)
+        let pipeline = try await core.eventLoop.submit {
+            NIOLoopBoundBox(GesturePipeline(bindings: bindings), eventLoop: core.eventLoop)
         }.get()
-        let input = LiveInput(core: core, binder: binder, monitor: try DeviceMonitor(directory: directory))
+        let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
         input.queue.sync { input.begin() }
         return input
     }
 
-    private init(core: NIOLoopBound<ServerCore>, binder: NIOLoopBoundBox<GestureBinder>, monitor: DeviceMonitor) {
+    private init(core: NIOLoopBound<ServerCore>, pipeline: NIOLoopBoundBox<GesturePipeline>, monitor: DeviceMonitor,
+                 logger: Logger) {
         self.core = core
-        self.binder = binder
+        self.pipeline = pipeline
         self.monitor = monitor
+        self.logger = logger
     }
 
     private func begin() {
@@ -68,11 +76,28 @@ public final class LiveInput: @unchecked Sendable {
     }
 
     private func add(_ path: String) {
-        guard !stopped, devices[path] == nil, let device = try? InputDevice.open(path: path) else { return }
+        guard !stopped, devices[path] == nil else { return }
+        let device: InputDevice
+        do {
+            device = try InputDevice.open(path: path)
+        } catch {
+            logger.warning("cannot open input device \(path): \(error)")
+            return
+        }
         let description = device.deviceDescription
-        let binder = self.binder
+        let pipeline = self.pipeline
         // Attaching is quick and must precede reading, so it runs synchronously on the loop.
-        guard let id = try? binder.eventLoop.submit({ binder.value.attach(description, path: path) }).wait() else {
+        let handle: GesturePipeline.DeviceHandle?
+        do {
+            handle = try pipeline.eventLoop.submit({ pipeline.value.attach(description, path: path) }).wait()
+        } catch {
+            logger.warning("input device \(path) not attached: \(error)")
+            device.close()
+            return
+        }
+        guard let id = handle else {
+            // No binding matches the device: its events would change nothing.
+            logger.debug("no binding matches input device \(path) (\(description.name), \(description.deviceClass.rawValue))")
             device.close()
             return
         }
@@ -93,17 +118,22 @@ public final class LiveInput: @unchecked Sendable {
         let result = attached.device.readAvailable()
         let id = attached.id
         if !result.events.isEmpty {
-            let binder = self.binder, core = self.core
+            let pipeline = self.pipeline, core = self.core
             let events = result.events
             core.eventLoop.execute {
                 core.value.applyInput { engine in
-                    events.reduce(InputOutcome()) { $0 + binder.value.process($1, from: id, engine: engine) }
+                    var output = PipelineOutput()
+                    for event in events { output.append(pipeline.value.process(event, from: id, engine: engine)) }
+                    return InputOutcome(output)
                 }
             }
         }
         switch result.status {
         case .open: break
-        case .unplugged, .failed, .closed: remove(path, at: result.events.last?.time)
+        case .unplugged, .closed: remove(path, at: result.events.last?.time)
+        case .failed:
+            logger.warning("input device \(path) failed while reading; closed")
+            remove(path, at: result.events.last?.time)
         }
     }
 
@@ -112,10 +142,10 @@ public final class LiveInput: @unchecked Sendable {
         attached.source.cancel()
         attached.device.close()
         let cancelTime = time ?? .monotonicNow()
-        let binder = self.binder, core = self.core, id = attached.id
+        let pipeline = self.pipeline, core = self.core, id = attached.id
         core.eventLoop.execute {
             core.value.applyInput { engine in
-                binder.value.detach(id, at: cancelTime, engine: engine)
+                InputOutcome(pipeline.value.detach(id, at: cancelTime, engine: engine))
                     + InputOutcome(events: [Event(name: "device.removed", fields: ["path": .string(path)])])
             }
         }
@@ -124,16 +154,16 @@ public final class LiveInput: @unchecked Sendable {
     /// Swaps the bindings (a configuration reload) between two ticks, without closing any client.
     ///
     /// On the input queue, so no device is read meanwhile; then, in one event-loop task: the new bindings'
-    /// channels are made the configuration's (``GestureBinder/defineChannels(in:at:)``: a refusal changes
-    /// nothing), the old binder releases every gesture in progress, and every open device is attached to
-    /// the new binder — or closed, with `device.removed`, when no binding matches it any more. Devices
+    /// channels are made the configuration's (``GesturePipeline/defineChannels(in:at:)``: a refusal changes
+    /// nothing), the old pipeline releases every gesture in progress, and every open device is attached to
+    /// the new one — or closed, with `device.removed`, when no binding matches it any more. Devices
     /// that match only now are opened afterwards, as if just plugged in.
-    public func reload(bindings: [BindingConfiguration]) throws(ConfigurationError) {
-        let result: Result<[String: GestureBinder.DeviceID?], ConfigurationError> = queue.sync {
+    public func reload(bindings: [GestureBinding]) throws(ConfigurationError) {
+        let result: Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> = queue.sync {
             let descriptions = devices.mapValues { $0.device.deviceDescription }
-            let binder = self.binder, core = self.core
-            let future = core.eventLoop.submit { () -> Result<[String: GestureBinder.DeviceID?], ConfigurationError> in
-                let replacement = GestureBinder(bindings: bindings)
+            let pipeline = self.pipeline, core = self.core
+            let future = core.eventLoop.submit { () -> Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> in
+                let replacement = GesturePipeline(bindings: bindings)
                 var failure: ConfigurationError?
                 core.value.applyInput { engine in
                     let now = MonotonicClock.now()
@@ -144,19 +174,20 @@ public final class LiveInput: @unchecked Sendable {
                         failure = error
                         return InputOutcome()
                     }
-                    let released = binder.value.detachAll(at: .monotonicNow(), engine: engine)
-                    binder.value = replacement
+                    let released = InputOutcome(pipeline.value.detachAll(at: .monotonicNow(), engine: engine))
+                    pipeline.value = replacement
                     return released + InputOutcome(engineEvents: removed)
                 }
                 if let failure { return .failure(failure) }
                 return .success(Dictionary(uniqueKeysWithValues: descriptions.map { path, description in
-                    (path, binder.value.attach(description, path: path))
+                    (path, pipeline.value.attach(description, path: path))
                 }))
             }
-            guard let outcome = try? future.wait() else {
-                return .failure(ConfigurationError(source: "reload", reason: "the server is stopping"))
+            do {
+                return try future.wait()
+            } catch {
+                return .failure(ConfigurationError(source: "reload", reason: "the server is stopping (\(error))"))
             }
-            return outcome
         }
         let ids = try result.get()
         queue.sync {

@@ -1,4 +1,7 @@
 import NIOCore
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// One client connection: bytes in to the ``ServerCore``, messages and frames out.
 ///

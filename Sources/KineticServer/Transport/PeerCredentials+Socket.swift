@@ -1,6 +1,9 @@
 import NIOCore
 #if canImport(Glibc)
 import Glibc
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 #endif
 
 /// Layout-compatible with Linux's `struct ucred`, which Glibc's Swift module does not export.

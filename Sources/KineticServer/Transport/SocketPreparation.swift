@@ -1,5 +1,8 @@
 #if canImport(Glibc)
 import Glibc
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 #endif
 
 /// Makes a socket path ready for binding without ever taking it from a live server.

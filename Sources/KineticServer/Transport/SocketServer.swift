@@ -1,5 +1,8 @@
 import NIOCore
 import NIOPosix
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 
 /// Where the server listens.
 public enum ListenSocket: Sendable, Equatable {

@@ -1,6 +1,8 @@
 import Kinetic
 import KineticInput
-import KineticServer
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
 import NIOCore
 
 /// The bodies of the coverage-guided fuzz targets (`make fuzz`, `Tests/Fuzz/README.md`), one per way

@@ -4,7 +4,11 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 @Suite("Clocks", .serialized)
 struct TickSourceTests {
@@ -38,7 +42,7 @@ struct TickSourceTests {
 
     @Test("rates outside 30…480 Hz are rejected", arguments: [29.9, 481, .nan, .infinity, 0])
     func rates(rate: Double) {
-        #expect(throws: ConfigurationError.self) { try TickRate.validate(rate) }
+        #expect(throws: ConfigurationError.self) { try TickRate.validate(rate, field: "--rate") }
     }
 
     @Test("the Dispatch clock stamps CLOCK_MONOTONIC, and delivers nothing while suspended")

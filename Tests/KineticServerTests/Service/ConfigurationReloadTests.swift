@@ -4,7 +4,11 @@ import Glibc
 import Foundation
 import Logging
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 /// `kineticctl reload` (the `reload` command) and SIGHUP re-read the configuration on a running daemon:
 /// the bindings' channels change between two ticks, clients stay, an invalid file changes nothing.

@@ -5,7 +5,11 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 @Suite("kineticd service", .serialized)
 struct KineticDaemonServiceTests {

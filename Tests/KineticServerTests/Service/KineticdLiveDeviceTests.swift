@@ -1,7 +1,12 @@
+import Logging
 import Foundation
 import KineticInput
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 /// kineticd driven by a real kernel device: a uinput touchscreen read through evdev (issue 6, "done
 /// when": the VM suite). Runs in the VM of `make vm-test` (scripts/vm), which loads evdev and uinput
@@ -32,7 +37,7 @@ struct KineticdLiveDeviceTests {
             configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
             transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
         try await server.defineBoundChannels(bindings)
-        let input = try await LiveInput.start(server: server, bindings: bindings)
+        let input = try await LiveInput.start(server: server, bindings: bindings, logger: Logger(label: "test"))
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
         client.send(.subscribe(Subscription(patterns: ["touch.position"])))
         return (server, input, client, directory)

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 private let recordingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path

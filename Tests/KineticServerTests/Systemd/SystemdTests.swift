@@ -4,7 +4,11 @@ import Glibc
 import Logging
 import NIOConcurrencyHelpers
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 @Suite("systemd integration", .serialized)
 struct SystemdTests {

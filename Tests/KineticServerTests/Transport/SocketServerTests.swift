@@ -4,7 +4,11 @@ import Glibc
 import Foundation
 import NIOCore
 import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
 @testable import KineticServer
+@testable import KineticTestSupport
 
 /// Starts a real server on a socket in a temporary directory, with the in-memory engine and a
 /// channel that animates for a long time, so that frames flow at 120 Hz.
@@ -104,7 +108,9 @@ struct SocketServerTests {
         // An oversized length after a valid HELLO: too_large, closed, nothing buffered.
         let oversized = try SocketTestClient(path: path, encoding: .binary)
         oversized.send(.hello(Hello(major: 1)))
-        oversized.send(BinaryHeader(length: 0x7FFF_FFFF, type: 5, flags: 0).bytes + [UInt8](repeating: 0x41, count: 4096))
+        var header: [UInt8] = []
+        BinaryHeader(length: 0x7FFF_FFFF, type: 5, flags: 0).write(to: &header)
+        oversized.send(header + [UInt8](repeating: 0x41, count: 4096))
         #expect(oversized.waitForEOF(timeout: 5))
         #expect(oversized.messages(.error).map { $0["code"] } == ["too_large"])
 

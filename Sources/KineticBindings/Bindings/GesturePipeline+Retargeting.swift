@@ -1,0 +1,123 @@
+import Foundation
+import KineticInput
+import KineticProtocol
+
+extension GesturePipeline {
+    /// Applies one gesture event: the tracker first, then every binding of the device reads what
+    /// changed and drives its channels at the event's time.
+    func apply(_ gesture: GestureEvent, on device: AttachedDevice, engine: any ChannelEngine, into output: inout PipelineOutput) {
+        let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll)
+        device.tracker.update(with: gesture)
+        let tracker = device.tracker
+        for index in device.activities.indices {
+            let binding = bindings[device.activities[index].binding]
+            switch binding.gesture {
+            case .drag(let button):
+                // The tracker's drag changes only for events of the primary touch or the pointer drag.
+                guard let drag = tracker.drag, drag != before.drag else { continue }
+                if let button, case .pointer(let pressed) = gesture.source, pressed != button { continue }
+                let reading = GestureReading.planar(location: drag.location, translation: drag.translation,
+                                                    velocity: drag.velocity)
+                drive(&device.activities[index], slot: 0, phase: drag.phase, reading: reading, time: gesture.time,
+                      engine: engine, into: &output)
+            case .scroll:
+                guard let scroll = tracker.scroll, scroll != before.scroll else { continue }
+                let reading = GestureReading.planar(location: scroll.location, translation: scroll.translation,
+                                                    velocity: scroll.velocity)
+                drive(&device.activities[index], slot: 0, phase: scroll.phase, reading: reading, time: gesture.time,
+                      engine: engine, into: &output)
+            case .pinch:
+                guard let magnify = tracker.magnify, magnify != before.magnify else { continue }
+                drive(&device.activities[index], slot: 0, phase: magnify.phase,
+                      reading: .magnification(magnify.magnification, velocity: magnify.velocity), time: gesture.time,
+                      engine: engine, into: &output)
+            case .touches:
+                driveTouch(&device.activities[index], gesture: gesture, engine: engine, into: &output)
+            }
+        }
+    }
+
+    /// A touches binding: each touch keeps the channel it took when it landed.
+    private func driveTouch(_ activity: inout BindingActivity, gesture: GestureEvent, engine: any ChannelEngine,
+                            into output: inout PipelineOutput) {
+        var slot = activity.touches.firstIndex { $0?.source == gesture.source }
+        if slot == nil, gesture.phase == .began || gesture.phase == .changed {
+            slot = activity.touches.firstIndex { $0 == nil }
+            if let slot { activity.touches[slot] = (gesture.source, gesture.location) }
+        }
+        guard let slot, let start = activity.touches[slot]?.start else { return }
+        let translation = CGSize(width: gesture.location.x - start.x, height: gesture.location.y - start.y)
+        let reading = GestureReading.planar(location: gesture.location, translation: translation, velocity: gesture.velocity)
+        drive(&activity, slot: slot, phase: gesture.phase, reading: reading, time: gesture.time, engine: engine, into: &output)
+        if gesture.phase == .ended || gesture.phase == .cancelled { activity.touches[slot] = nil }
+    }
+
+    /// Moves channel `slot` of `activity` for one gesture step, at the event's time.
+    ///
+    /// Began: the origin is the channel's presentation value (a moving channel is caught where it
+    /// is); an absolute gesture's channel jumps to the contact (a new touch is where it lands, with
+    /// nothing in between to animate). Changed: target = the input, rubber-banded past the bounds,
+    /// animated with `binding.animation` — or set without animation under reduce motion or with
+    /// `animation: none`. Ended: the
+    /// release target from the input's velocity; cancelled: the same with zero velocity; either is
+    /// animated with the release animation (the engine applies reduce motion to it).
+    private func drive(_ activity: inout BindingActivity, slot: Int, phase: GestureEvent.Phase, reading: GestureReading,
+                       time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
+        let binding = bindings[activity.binding]
+        let name = activity.channels[slot]
+        let origin: [Double]
+        var starts = false
+        switch phase {
+        case .began, .changed:
+            // A `changed` without its `began` (attached mid-gesture) starts the gesture where the channel is.
+            if phase == .began || activity.origins[slot] == nil {
+                let engineTime = engineTime(of: time)
+                output.engineEvents += engine.advance(to: engineTime)
+                activity.origins[slot] = presentation(of: name, dimension: binding.dimension, in: engine)
+                starts = true
+            }
+            origin = activity.origins[slot] ?? binding.initialValue
+        case .ended, .cancelled:
+            guard let started = activity.origins[slot] else { return }
+            origin = started
+            activity.origins[slot] = nil
+        }
+        let input = reading.channelValue(for: binding, origin: origin)
+        // A non-finite reading (a device with a degenerate axis) never reaches the engine.
+        guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
+        let following = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
+        let at = engineTime(of: time)
+        let target: [Double]
+        do {
+            switch phase {
+            case .began, .changed:
+                target = following
+                if let animation = binding.animation, !engine.reduceMotion, !(starts && binding.follow == .absolute) {
+                    output.engineEvents += try engine.animate(name, to: target, with: animation, completion: nil, at: at)
+                } else {
+                    output.engineEvents += try engine.set(name, to: target, at: at)
+                }
+            case .ended, .cancelled:
+                let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
+                target = binding.release.target.resolve(current: following, origin: origin, velocity: velocity,
+                                                        bounds: binding.bounds,
+                                                        decelerationRate: binding.release.decelerationRate)
+                output.engineEvents += try engine.animate(name, to: target, with: binding.release.animation, completion: nil,
+                                                          at: at)
+            }
+        } catch {
+            // The channel was removed or redefined by a client (or the animation cannot be built):
+            // the binding skips this step rather than stopping the pipeline, and says so.
+            record("\(binding.gesture.name) → \(name): \(error.message)")
+            return
+        }
+        output.bindingEvents.append(BindingEvent(phase: phase, channel: name, time: time, input: input.value,
+                                                 inputVelocity: input.velocity, target: target))
+    }
+
+    /// The channel's presentation value at the engine's current time (zeros if a client removed it).
+    private func presentation(of name: String, dimension: Int, in engine: any ChannelEngine) -> [Double] {
+        let value = engine.presentationValue(of: name) ?? []
+        return (0..<dimension).map { $0 < value.count ? value[$0] : 0 }
+    }
+}

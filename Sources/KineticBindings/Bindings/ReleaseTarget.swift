@@ -1,0 +1,67 @@
+import KineticInput
+import KineticProtocol
+
+/// Where a bound channel goes when its gesture ends.
+public enum ReleaseTarget: Equatable, Sendable {
+    /// It stays where the gesture left it (clamped into the bounds, if any).
+    case stay
+    /// It returns to its value when the gesture began (`return` in the configuration).
+    case origin
+    /// It travels on with the release velocity, as a fling would, and comes to rest at the snap
+    /// point nearest to where the fling would stop (`project`). Only snap points inside the
+    /// bounds count; without snap points it rests at the projected end clamped into the bounds.
+    case project(snapPoints: [[Double]])
+}
+
+extension ReleaseTarget {
+    /// The value the channel is animated to on release.
+    ///
+    /// - Parameters:
+    ///   - current: the channel's target when the gesture ended (channel units, after rubber-banding).
+    ///   - origin: the channel's value when the gesture began.
+    ///   - velocity: the gesture's release velocity in channel units per second (zero for a cancel).
+    ///   - bounds: the binding's bounds, if any.
+    ///   - decelerationRate: the per-millisecond decay d of the projection.
+    ///
+    /// The projected end of each component is x + (v/1000)·d/(1 − d) (``DecelerationRate``,
+    /// docs/INPUT.md §5.5: a velocity decaying by d every millisecond travels that far); see
+    /// ``resolve(current:origin:projectedEnd:bounds:)`` for the rest.
+    public func resolve(current: [Double], origin: [Double], velocity: [Double], bounds: ChannelBounds?,
+                        decelerationRate: DecelerationRate) -> [Double] {
+        let projected = current.indices.map { i in
+            decelerationRate.projectedEnd(position: current[i], velocity: i < velocity.count ? velocity[i] : 0)
+        }
+        return resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds)
+    }
+
+    /// The value the channel is animated to on release, given where a fling would stop.
+    ///
+    /// Stay: `current` clamped into the bounds. Return: `origin`. Project: the fling stops at the
+    /// bounds (`projectedEnd` clamped into them), and the channel rests at the snap point inside the
+    /// bounds nearest to that stop (least Euclidean distance, the earliest listed on a tie), or at
+    /// the stop itself when there are no such snap points. A non-finite projection counts as no
+    /// fling (the stop is `current`).
+    public func resolve(current: [Double], origin: [Double], projectedEnd: [Double], bounds: ChannelBounds?) -> [Double] {
+        switch self {
+        case .stay:
+            return bounds?.clamped(current) ?? current
+        case .origin:
+            return origin
+        case .project(let snapPoints):
+            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
+            let end = bounds?.clamped(projected) ?? projected
+            let candidates = snapPoints.filter { $0.count == end.count && (bounds?.contains($0) ?? true) }
+            guard !candidates.isEmpty else { return end }
+            var best = candidates[0]
+            var bestDistance = Double.infinity
+            for point in candidates {
+                let distance = zip(point, end).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+                if distance < bestDistance {
+                    best = point
+                    bestDistance = distance
+                }
+            }
+            return best
+        }
+    }
+}

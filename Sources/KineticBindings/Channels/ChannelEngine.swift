@@ -1,0 +1,91 @@
+import KineticProtocol
+/// Who created a channel: the daemon's configuration (a binding) or a client's `define`.
+public enum ChannelOwner: Equatable, Hashable, Sendable {
+    /// A channel the configuration declares; clients may animate it but not remove it.
+    case configuration
+    /// A channel a client defined; it is removed when that client disconnects.
+    case client(ClientID)
+}
+
+/// Identifies a connected client for the lifetime of the server.
+public typealias ClientID = UInt64
+
+/// A channel as the engine describes it.
+public struct ChannelDescriptor: Equatable, Sendable {
+    /// The channel's name (what subscriptions match).
+    public var name: String
+    /// Components of the value.
+    public var dimension: Int
+    /// Who created the channel.
+    public var owner: ChannelOwner
+
+    /// A descriptor.
+    public init(name: String, dimension: Int, owner: ChannelOwner) {
+        self.name = name
+        self.dimension = dimension
+        self.owner = owner
+    }
+}
+
+/// Identifies an animation whose completion a client asked to hear about.
+public struct CompletionToken: Hashable, Sendable {
+    /// The client to notify.
+    public var client: ClientID
+    /// The command's id, echoed in the event.
+    public var commandID: JSONValue
+    /// When to notify it.
+    public var criterion: CompletionCriterion
+
+    /// A token for `client`'s command `commandID`.
+    public init(client: ClientID, commandID: JSONValue, criterion: CompletionCriterion) {
+        self.client = client
+        self.commandID = commandID
+        self.criterion = criterion
+    }
+}
+
+extension JSONValue: Hashable {
+    /// Hashes the compact JSON text, consistently with `==` for the values the protocol parses.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(jsonText)
+    }
+}
+
+/// What the engine reports as time advances.
+public enum EngineEvent: Equatable, Sendable {
+    /// An animation met its completion criterion (`animation.logicallyComplete` or `animation.removed`).
+    case completed(CompletionToken, channel: String)
+}
+
+/// The channels and their animations: what the server publishes and what commands change.
+///
+/// The server calls it from one thread only (the event loop). Times are CLOCK_MONOTONIC
+/// nanoseconds; an implementation converts them to the engine's seconds. The production
+/// implementation wraps `Kinetic.AnimationGraph`; tests use an in-memory one, so that the socket
+/// layer is tested without the engine.
+public protocol ChannelEngine: AnyObject {
+    /// The channels, in the order frames list them (definition order).
+    var channels: [ChannelDescriptor] { get }
+    /// Changes whenever a channel is defined or removed, so layouts can be recomputed only then.
+    var tableVersion: UInt64 { get }
+    /// Whether every channel has settled: the clock may stop ticking until the next change.
+    var isSettled: Bool { get }
+    /// Reduce motion: animations follow the reduce-motion patterns (no bounce, a short ease or none).
+    var reduceMotion: Bool { get set }
+
+    /// Creates a channel of `dimension` components with value `initial` and zero velocity.
+    func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ProtocolError)
+    /// Jumps `name` to `value` at `time`, removing any running animation.
+    func set(_ name: String, to value: [Double], at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+    /// Animates `name` from its presentation value toward `value`, starting at `time`.
+    func animate(_ name: String, to value: [Double], with animation: AnimationExpression?, completion: CompletionToken?,
+                 at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+    /// Removes a channel.
+    func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+    /// Advances every animation to `time` and reports the completions that happened on the way.
+    func advance(to time: UInt64) -> [EngineEvent]
+    /// The presentation value and velocity of every channel at the last advanced time, in ``channels`` order.
+    func samples() -> [ChannelSample]
+    /// The presentation value of one channel at the last advanced time, without side effects.
+    func presentationValue(of name: String) -> [Double]?
+}

@@ -1,0 +1,277 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import KineticInput
+import Yams
+import KineticProtocol
+
+extension DaemonConfiguration {
+    /// Parses a YAML configuration. Errors name `source`, the line and column, and what to write instead.
+    public static func parse(_ text: String, source: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+        } catch {
+            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+        }
+        var configuration = DaemonConfiguration()
+        guard let root else { return configuration }
+        let reader = YAMLReader(source: source)
+        let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
+                                                  "max_channels_per_client", "reduce_motion", "bindings"])
+        if let node = top["rate_hz"] {
+            do {
+                configuration.rateHz = try TickRate.validate(try reader.number(node), field: "rate_hz")
+            } catch {
+                throw reader.error(node, error.reason)
+            }
+        }
+        if let node = top["socket"] { configuration.socket = try reader.string(node) }
+        if let node = top["socket_group"] { configuration.socketGroup = try reader.optionalString(node) }
+        if let node = top["control_group"] { configuration.controlGroup = try reader.optionalString(node) }
+        if let node = top["max_clients"] { configuration.maximumClients = try reader.integer(node, in: 1...100_000) }
+        if let node = top["max_channels_per_client"] { configuration.maximumChannelsPerClient = try reader.integer(node, in: 1...4096) }
+        if let node = top["reduce_motion"] { configuration.reduceMotion = try reader.bool(node) }
+        if let node = top["bindings"] {
+            guard case .sequence(let list) = node else { throw reader.error(node, "bindings must be a list") }
+            configuration.bindings = try list.map { node throws(ConfigurationError) in try reader.binding(node) }
+        }
+        return configuration
+    }
+
+    /// Reads and parses a configuration file.
+    public static func load(path: String) throws(ConfigurationError) -> DaemonConfiguration {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: 1 << 20)
+        } catch {
+            switch error {
+            case .unreadable(let reason):
+                throw ConfigurationError(source: path, reason: "cannot read the configuration file: \(reason)")
+            case .tooLarge:
+                throw ConfigurationError(source: path, reason: "the configuration file is larger than 1 MiB")
+            }
+        }
+        return try parse(String(decoding: bytes, as: UTF8.self), source: path)
+    }
+
+    /// Where kineticd takes its configuration from: `--config FILE`, else ``systemPath`` when it exists,
+    /// else ``embeddedDefault``. Start-up, `--check-config` and every reload ask the same question, so a
+    /// file created at the system path after start-up is picked up by the next reload.
+    ///
+    /// - Returns: the configuration and the file it came from (`nil`: the embedded default).
+    public static func load(explicitPath: String?) throws(ConfigurationError) -> (DaemonConfiguration, path: String?) {
+        if let explicitPath { return (try load(path: explicitPath), explicitPath) }
+        if access(systemPath, F_OK) == 0 { return (try load(path: systemPath), systemPath) }
+        return (embeddedDefault, nil)
+    }
+}
+
+/// Converts YAML nodes with errors that carry `source:line:column`.
+struct YAMLReader {
+    let source: String
+
+    func error(_ node: Node, _ reason: String) -> ConfigurationError {
+        let place = node.mark.map { "\(source):\($0.line):\($0.column)" } ?? source
+        return ConfigurationError(source: place, reason: reason)
+    }
+
+    func mapping(_ node: Node, keys: Set<String>) throws(ConfigurationError) -> [String: Node] {
+        guard case .mapping(let mapping) = node else { throw error(node, "expected a mapping of key: value") }
+        var result: [String: Node] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { throw error(key, "keys must be strings") }
+            guard keys.contains(name) else {
+                throw error(key, "unknown key '\(name)'; expected one of: " + keys.sorted().joined(separator: ", "))
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    func string(_ node: Node) throws(ConfigurationError) -> String {
+        guard case .scalar(let scalar) = node else { throw error(node, "expected a string") }
+        return scalar.string
+    }
+
+    func optionalString(_ node: Node) throws(ConfigurationError) -> String? {
+        if node.null != nil { return nil }
+        return try string(node)
+    }
+
+    func number(_ node: Node) throws(ConfigurationError) -> Double {
+        guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
+            throw error(node, "expected a finite number, got \(node.excerpt)")
+        }
+        return value
+    }
+
+    func integer(_ node: Node, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let value = node.int, range.contains(value) else {
+            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.excerpt)")
+        }
+        return value
+    }
+
+    func bool(_ node: Node) throws(ConfigurationError) -> Bool {
+        guard let value = node.bool else { throw error(node, "expected true or false") }
+        return value
+    }
+
+    /// A channel value (a snap point, a bound): a number or a list of numbers, each accepted by ``ChannelValue``.
+    func vector(_ node: Node) throws(ConfigurationError) -> [Double] {
+        let nodes: [Node]
+        if case .scalar = node {
+            nodes = [node]
+        } else {
+            guard case .sequence(let list) = node, !list.isEmpty, list.count <= Command.maximumDimension else {
+                throw error(node, "expected a number or a list of 1 to \(Command.maximumDimension) numbers")
+            }
+            nodes = Array(list)
+        }
+        return try nodes.map { node throws(ConfigurationError) in
+            let value = try number(node)
+            guard ChannelValue.accepts(value) else {
+                throw error(node, "\(value) is out of range; channel values are \(ChannelValue.acceptedRange)")
+            }
+            return value
+        }
+    }
+
+    func stringList(_ node: Node) throws(ConfigurationError) -> [String] {
+        if case .scalar = node { return [try string(node)] }
+        guard case .sequence(let list) = node else { throw error(node, "expected a string or a list of strings") }
+        return try list.map { node throws(ConfigurationError) in try string(node) }
+    }
+
+    func animation(_ node: Node) throws(ConfigurationError) -> AnimationExpression {
+        let text = try string(node)
+        do {
+            let expression = try AnimationExpression.parse(text)
+            _ = try expression.animation()
+            return expression
+        } catch {
+            // The YAML column of the scalar (of its opening quote, when quoted) plus the expression's
+            // own column points at the character.
+            var quote = 0
+            if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { quote = 1 }
+            let place = node.mark.map { "\(source):\($0.line):\($0.column + quote + error.column - 1)" } ?? source
+            throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(text)")
+        }
+    }
+
+    static let deviceClasses: Set<String> = ["touchscreen", "touchpad", "mouse", "pointer", "tablet", "keyboard", "joystick"]
+
+    /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).
+    static let buttonCodes: [String: UInt16] = ["left": 0x110, "right": 0x111, "middle": 0x112]
+
+    /// One entry of `bindings:`, with the value each gesture's description promises:
+    ///
+    /// | gesture | channel value | follow |
+    /// |---|---|---|
+    /// | `drag`, `value: translation` (default) | its value when the drag began + the translation (mm) | relative |
+    /// | `drag`, `value: location` | the primary touch's or the dragged pointer's position (mm) | absolute |
+    /// | `pinch` | the magnification, from 1; a later pinch scales the current value | relative |
+    /// | `scroll` | the two fingers' accumulated translation (mm) | relative |
+    /// | `touches`, `count: N` (default 10) | per touch, `CHANNEL.0` … `CHANNEL.(N−1)`: as `drag` with `value` | as `drag` |
+    ///
+    /// `button` picks the pointer button of a drag (default `left`; touches always qualify); `release.target: snap`
+    /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`. Options the file
+    /// does not have (axes, scale, initial, deceleration rate) keep ``GestureBinding``'s defaults.
+    func binding(_ node: Node) throws(ConfigurationError) -> GestureBinding {
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "channel", "animation", "release", "bounds", "rubber_band"])
+        guard let channelNode = keys["channel"] else { throw error(node, "a binding needs a channel name") }
+        let channel = try string(channelNode)
+        if channel.isEmpty || channel.contains(where: { $0 == "*" || $0 == "?" }) {
+            throw error(channelNode, "channel names are non-empty and contain no '*' or '?'")
+        }
+        var binding = GestureBinding(channel: channel)
+        if let matchNode = keys["match"] {
+            let match = try mapping(matchNode, keys: ["class", "name", "path"])
+            if let classes = match["class"] {
+                binding.device.classes = try stringList(classes)
+                for name in binding.device.classes where !Self.deviceClasses.contains(name) {
+                    throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
+                }
+            }
+            if let name = match["name"] { binding.device.name = try string(name) }
+            if let path = match["path"] { binding.device.path = try string(path) }
+        }
+        var gesture = "drag"
+        if let node = keys["gesture"] {
+            gesture = try string(node)
+            guard ["drag", "touches", "pinch", "scroll"].contains(gesture) else {
+                throw error(node, "unknown gesture '\(gesture)'; use drag, touches, pinch or scroll")
+            }
+        }
+        var button = "left"
+        if let node = keys["button"] {
+            button = try string(node)
+            guard Self.buttonCodes[button] != nil else { throw error(node, "button is left, right or middle") }
+        }
+        var touchCount = GestureBinding.touchChannelCount
+        if let count = keys["count"] {
+            guard gesture == "touches" else {
+                throw error(count, "count (the number of per-touch channels) goes with gesture: touches")
+            }
+            touchCount = try integer(count, in: 1...64)
+        }
+        var follow = FollowMode.relative
+        if let valueNode = keys["value"] {
+            switch try string(valueNode) {
+            case "translation": follow = .relative
+            case "location": follow = .absolute
+            default: throw error(valueNode, "value is translation or location")
+            }
+        }
+        switch gesture {
+        case "pinch": binding.gesture = .pinch
+        case "scroll": binding.gesture = .scroll
+        case "touches":
+            binding.gesture = .touches(count: touchCount)
+            binding.follow = follow
+        default:
+            binding.gesture = .drag(button: Self.buttonCodes[button])
+            binding.follow = follow
+        }
+        if let animation = keys["animation"] {
+            binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
+        }
+        if let releaseNode = keys["release"] {
+            let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points"])
+            if let animation = release["animation"] { binding.release.animation = try self.animation(animation) }
+            if let target = release["target"] {
+                switch try string(target) {
+                case "stay": binding.release.target = .stay
+                case "origin": binding.release.target = .origin
+                case "snap":
+                    guard let pointsNode = release["snap_points"], case .sequence(let list) = pointsNode, !list.isEmpty else {
+                        throw error(target, "target: snap needs snap_points, a list of points such as [[0, 0], [300, 0]]")
+                    }
+                    binding.release.target = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
+                default:
+                    throw error(target, "target is stay, origin or snap")
+                }
+            }
+        }
+        if let boundsNode = keys["bounds"] {
+            let bounds = try mapping(boundsNode, keys: ["min", "max"])
+            guard let minNode = bounds["min"], let maxNode = bounds["max"] else { throw error(boundsNode, "bounds need min and max") }
+            let lower = try vector(minNode), upper = try vector(maxNode)
+            guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
+                throw error(boundsNode, "min and max need the same number of components, with min ≤ max")
+            }
+            binding.bounds = ChannelBounds(lower: lower, upper: upper)
+        }
+        if let rubber = keys["rubber_band"] {
+            let constant = try number(rubber)
+            guard constant > 0, constant <= 1 else {
+                throw error(rubber, "rubber_band is in (0, 1], got \(constant); UIKit uses 0.55")
+            }
+            binding.rubberBand = RubberBand(constant: constant)
+        }
+        return binding
+    }
+}

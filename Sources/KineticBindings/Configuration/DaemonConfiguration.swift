@@ -1,0 +1,55 @@
+import KineticProtocol
+/// The daemon's configuration: `/etc/kinetic/kineticd.yaml`, `--config FILE`, or ``embeddedDefault``.
+///
+/// Command-line options (`--socket`, `--rate`) override the file. `systemd/kineticd.yaml` is the
+/// annotated example.
+public struct DaemonConfiguration: Equatable, Sendable {
+    /// The display-rate clock's frequency (``TickRate/range``).
+    public var rateHz: Double = TickRate.default
+    /// The socket path, when the file sets one (otherwise ``SocketLocation`` decides).
+    public var socket: String?
+    /// The group given to the socket the daemon binds itself (socket activation sets it in the unit).
+    public var socketGroup: String? = "kinetic"
+    /// Members of this group may change state (define, set, animate, remove, reduce_motion).
+    public var controlGroup: String? = "kinetic"
+    /// The most clients served at once.
+    public var maximumClients = 256
+    /// The most channels one client may define.
+    public var maximumChannelsPerClient = 64
+    /// Start with reduce motion on.
+    public var reduceMotion = false
+    /// Gesture → channel bindings.
+    public var bindings: [GestureBinding] = []
+
+    /// The defaults: 120 Hz, group `kinetic`, 256 clients, 64 channels per client, no bindings.
+    public init() {}
+
+    /// The path read when no `--config` is given.
+    public static let systemPath = "/etc/kinetic/kineticd.yaml"
+
+    /// The configuration used when no file exists: binds any touchscreen, touchpad or mouse drag to
+    /// `touch.position` (the finger's position in mm), following the finger with `.interactiveSpring` and settling with `.spring`.
+    public static let embeddedDefaultText = """
+        rate_hz: 120
+        bindings:
+          - match:
+              class: [touchscreen, touchpad, mouse]
+            gesture: drag
+            value: location
+            channel: touch.position
+            animation: .interactiveSpring
+            release:
+              animation: .spring
+              target: stay
+
+        """
+
+    /// ``embeddedDefaultText``, parsed.
+    public static var embeddedDefault: DaemonConfiguration {
+        // The embedded text is a constant checked by the tests; failing to parse it is a programmer error.
+        guard let configuration = try? parse(embeddedDefaultText, source: "embedded default") else {
+            preconditionFailure("the embedded default configuration does not parse")
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A minimal blocking client of the daemon's protocol, for `kineticctl` and scripts written in Swift.
+public final class KineticClient {
+    /// Why talking to the daemon failed.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong, for a person.
+        public var description: String
+    }
+
+    private let fd: Int32
+    private var decoder: ServerMessageDecoder
+    /// The latest schema's layout, for reading binary frames.
+    public private(set) var layout: FrameLayout?
+
+    /// Connects to `path` and uses `encoding` for the whole connection.
+    public init(path: String, encoding: WireEncoding) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        decoder = ServerMessageDecoder(encoding: encoding)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        let result = UnixSocket.withAddress(path) { connect(fd, $0, $1) }
+        guard result == 0 else {
+            let reason = result == nil ? "path too long" : String(cString: strerror(errno))
+            close(fd)
+            throw Failure(description: "cannot connect to \(path): \(reason); is kineticd running? (--socket or $KINETIC_SOCKET)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends a message.
+    public func send(_ message: ClientMessage) throws {
+        let bytes = message.encoded(decoder.encoding)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+
+    /// The next message, waiting at most `timeout` seconds (`nil`: forever); `nil` at timeout or when
+    /// the server closed the connection (then ``isClosed`` is true).
+    public func next(timeout: Double? = nil) throws -> ReceivedMessage? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            if let message = try decodeNext() { return message }
+            if isClosed { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, timeout.map(Self.pollMilliseconds) ?? -1)
+            if ready == 0 { return nil }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "poll: \(String(cString: strerror(errno)))")
+            }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 {
+                isClosed = true
+                continue
+            }
+            decoder.feed(buffer[0..<n])
+        }
+    }
+
+    /// `seconds` as poll(2)'s timeout: milliseconds rounded up (a short wait still waits), 0 for NaN or
+    /// negative, at most `Int32.max` (24 days).
+    static func pollMilliseconds(_ seconds: Double) -> Int32 {
+        let milliseconds = (seconds * 1000).rounded(.up)
+        guard milliseconds > 0 else { return 0 }
+        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : .max
+    }
+
+    /// CLOCK_MONOTONIC in seconds, for the reply deadline.
+    private static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Whether the server closed the connection.
+    public private(set) var isClosed = false
+
+    private func decodeNext() throws -> ReceivedMessage? {
+        do {
+            let message = try decoder.next()
+            if case .message(.schema, let object)? = message { layout = FrameLayout(schema: object) }
+            return message
+        } catch {
+            throw Failure(description: "the server sent something unreadable: \(error)")
+        }
+    }
+
+    /// Sends a command and waits for its reply (other messages that arrive meanwhile are dropped).
+    public func command(_ operation: Command.Operation, id: JSONValue = 1, timeout: Double = 5) throws -> JSONObject {
+        try send(.command(Command(id: id, operation: operation)))
+        // Seconds as Doubles: a NaN or infinite timeout only makes the wait end at once or never, and nothing
+        // converts it to an integer.
+        let deadline = Self.monotonicSeconds() + timeout
+        while true {
+            let remaining = deadline - Self.monotonicSeconds()
+            guard remaining > 0 else { break }
+            switch try next(timeout: remaining) {
+            case .message(.reply, let object)? where object["id"] == id: return object
+            case .message(.error, let object)?:
+                throw Failure(description: "\(object["code"]?.stringValue ?? "error"): \(object["message"]?.stringValue ?? "")")
+            case nil where isClosed: throw Failure(description: "the server closed the connection")
+            default: continue
+            }
+        }
+        throw Failure(description: "no reply within \(timeout) s")
+    }
+}

@@ -1,0 +1,50 @@
+extension ClientMessage {
+    /// The JSON object of the message, as a client writes it.
+    public var json: JSONObject {
+        switch self {
+        case .hello(let hello):
+            var object: JSONObject = ["type": "hello", "protocol": .number(Double(hello.major))]
+            if hello.minor != 0 { object["minor"] = .number(Double(hello.minor)) }
+            object["client"] = .string(hello.client)
+            return object
+        case .subscribe(let subscription):
+            var object: JSONObject = ["type": "subscribe", "channels": .array(subscription.patterns.map { .string($0) })]
+            if let rate = subscription.rateHz { object["rate_hz"] = .number(rate) }
+            return object
+        case .command(let command):
+            var object: JSONObject = ["type": "command", "id": command.id, "op": .string(command.operation.name)]
+            switch command.operation {
+            case .animate(let channel, let to, let animation, let completion):
+                object["channel"] = .string(channel)
+                object["to"] = .vector(to)
+                if let animation { object["animation"] = .string(animation) }
+                if let completion { object["completion"] = .string(completion.rawValue) }
+            case .set(let channel, let to):
+                object["channel"] = .string(channel)
+                object["to"] = .vector(to)
+            case .define(let channel, let dimension, let initial):
+                object["channel"] = .string(channel)
+                object["dimension"] = .number(Double(dimension))
+                if let initial { object["initial"] = .vector(initial) }
+            case .remove(let channel):
+                object["channel"] = .string(channel)
+            case .list, .status, .reload:
+                break
+            case .reduceMotion(let enabled):
+                object["enabled"] = .bool(enabled)
+            }
+            return object
+        }
+    }
+
+    /// The message's bytes in `encoding` (a client library's encoder; the server only decodes these).
+    public func encoded(_ encoding: WireEncoding) -> [UInt8] {
+        switch self {
+        case .hello(let hello):
+            MessageFraming.encode(json, type: .hello, hello: HelloPrefix(major: hello.major, minor: hello.minor),
+                                  encoding: encoding)
+        case .subscribe: MessageFraming.encode(json, type: .subscribe, encoding: encoding)
+        case .command: MessageFraming.encode(json, type: .command, encoding: encoding)
+        }
+    }
+}

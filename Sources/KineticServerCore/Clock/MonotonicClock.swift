@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+import KineticProtocol
+import KineticBindings
+#endif
+
+/// CLOCK_MONOTONIC, the time base of frames (`time_ns`) and of input event timestamps.
+public enum MonotonicClock {
+    /// Nanoseconds since an arbitrary point (boot on Linux), never going backwards.
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+}

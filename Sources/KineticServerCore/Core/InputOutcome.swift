@@ -1,0 +1,41 @@
+import KineticBindings
+import KineticProtocol
+
+/// What applying input to the engine produced (``ServerCore/applyInput(_:)``): notifications for
+/// every client (`gesture.began`, `device.removed`, …) and the engine events that came due while the
+/// input advanced the engine to its own timestamp — another client's animation completing — which
+/// go to the client that asked for them, exactly as those of a command's engine call do.
+public struct InputOutcome: Equatable, Sendable {
+    /// Broadcast to every client, in order.
+    public var events: [Event]
+    /// Delivered to the client whose completion token each one carries.
+    public var engineEvents: [EngineEvent]
+
+    /// An outcome with the given events (none by default).
+    public init(events: [Event] = [], engineEvents: [EngineEvent] = []) {
+        self.events = events
+        self.engineEvents = engineEvents
+    }
+
+    /// What the bindings' `output` means to clients: `gesture.began` when a gesture starts driving a channel,
+    /// `gesture.ended` (with `cancelled`) when it lets go, and the engine events, passed on.
+    public init(_ output: PipelineOutput) {
+        let events: [Event] = output.bindingEvents.compactMap { event in
+            switch event.phase {
+            case .began:
+                return Event(name: "gesture.began", fields: ["channel": .string(event.channel)])
+            case .ended, .cancelled:
+                return Event(name: "gesture.ended", fields: ["channel": .string(event.channel),
+                                                            "cancelled": .bool(event.phase == .cancelled)])
+            case .changed:
+                return nil
+            }
+        }
+        self.init(events: events, engineEvents: output.engineEvents)
+    }
+
+    /// Both outcomes, `lhs`'s events first.
+    public static func + (lhs: InputOutcome, rhs: InputOutcome) -> InputOutcome {
+        InputOutcome(events: lhs.events + rhs.events, engineEvents: lhs.engineEvents + rhs.engineEvents)
+    }
+}

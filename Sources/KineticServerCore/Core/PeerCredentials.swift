@@ -1,0 +1,43 @@
+import KineticProtocol
+import KineticBindings
+/// Who is on the other end of a connection, from SO_PEERCRED (and SO_PEERGROUPS) at accept.
+public struct PeerCredentials: Equatable, Sendable {
+    /// The peer's process id at `connect()`.
+    public var pid: Int32
+    /// The peer's user id.
+    public var uid: UInt32
+    /// The primary group.
+    public var gid: UInt32
+    /// Supplementary groups, when the kernel reported them.
+    public var groups: [UInt32]
+
+    /// Credentials as the kernel reported them.
+    public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
+        self.pid = pid
+        self.uid = uid
+        self.gid = gid
+        self.groups = groups
+    }
+}
+
+/// Who may change state (docs/PROTOCOL.md, "Authorization"): anyone who can open the socket may
+/// subscribe, list and ask for status; commands that change state need root, the daemon's own uid,
+/// or membership of one of ``allowedGroups``.
+public struct AuthorizationPolicy: Equatable, Sendable {
+    /// The daemon's uid.
+    public var daemonUID: UInt32
+    /// Groups whose members may change state (the configured `control_group`, by gid).
+    public var allowedGroups: Set<UInt32>
+
+    /// Allows root, `daemonUID` and members of `allowedGroups`.
+    public init(daemonUID: UInt32, allowedGroups: Set<UInt32> = []) {
+        self.daemonUID = daemonUID
+        self.allowedGroups = allowedGroups
+    }
+
+    /// Whether `peer` may send state-changing commands.
+    public func mayChangeState(_ peer: PeerCredentials) -> Bool {
+        peer.uid == 0 || peer.uid == daemonUID || allowedGroups.contains(peer.gid)
+            || peer.groups.contains(where: allowedGroups.contains)
+    }
+}

@@ -1,0 +1,48 @@
+import KineticProtocol
+import KineticBindings
+/// The version string the server reports in its HELLO (`"kineticd VERSION"`).
+public enum KineticVersion {
+    /// The version, `MAJOR.MINOR.PATCH`.
+    public static let string = "0.1.0"
+}
+
+/// Limits and identity of a server core.
+public struct ServerConfiguration: Equatable, Sendable {
+    /// Sent in the HELLO as `"server"`.
+    public var serverName: String
+    /// The tick rate in frames per second, reported as `"tick_hz"`.
+    public var tickHz: Double
+    /// The most clients served at once; more get `too_many_clients` (issue 6: configurable).
+    public var maximumClients: Int
+    /// The most channels one client may define; more get `too_many_channels`.
+    public var maximumChannelsPerClient: Int
+    /// The most channels in all.
+    public var maximumChannels: Int
+    /// The largest message a client may send, in bytes (1 MiB).
+    public var maximumMessageSize: Int
+    /// Who may change state.
+    public var authorization: AuthorizationPolicy
+    /// Advertised in the HELLO's `"features"`.
+    public var features: [String]
+
+    /// A configuration; only the authorization policy has no default.
+    public init(
+        serverName: String = "kineticd \(KineticVersion.string)",
+        tickHz: Double = 120,
+        maximumClients: Int = 1024,
+        maximumChannelsPerClient: Int = 64,
+        maximumChannels: Int = 4096,
+        maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize,
+        authorization: AuthorizationPolicy,
+        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion"]
+    ) {
+        self.serverName = serverName
+        self.tickHz = tickHz
+        self.maximumClients = maximumClients
+        self.maximumChannelsPerClient = maximumChannelsPerClient
+        self.maximumChannels = maximumChannels
+        self.maximumMessageSize = maximumMessageSize
+        self.authorization = authorization
+        self.features = features
+    }
+}

@@ -1,0 +1,420 @@
+import KineticInput
+import NIOCore
+import KineticProtocol
+import KineticBindings
+
+/// The protocol state machine of the daemon, independent of sockets and timers.
+///
+/// It owns the sessions, decodes what clients send, runs commands against a ``ChannelEngine``,
+/// and on every tick advances the engine and fans the frame out, encoding it once per distinct
+/// layout and encoding and handing the same buffer to every client that shares them. It is used
+/// from one thread only (the event loop in the daemon, the test's thread in tests); the transport
+/// feeds it bytes and connection events, the clock feeds it ticks.
+public final class ServerCore {
+    /// Identity and limits.
+    public let configuration: ServerConfiguration
+    /// The channels and their animations.
+    public let engine: any ChannelEngine
+
+    private let now: () -> UInt64
+    private let wake: () -> Void
+    /// The sessions in connection (id) order, the order in which ticks and broadcasts visit them.
+    /// Ids only grow, so appending keeps the array sorted and ``session(_:)`` finds one by binary
+    /// search. Loops iterate a snapshot: a session removed meanwhile is closed, and sending to or
+    /// closing a closed session does nothing.
+    private var sessions: [ClientSession] = []
+    private var nextClientID: ClientID = 1
+    private var rejectedCount = 0
+
+    private var seq: UInt64 = 0
+    private var tickPeriod: UInt64
+    /// Whether a change since the last tick needs at least one more frame.
+    private var needsFrame = false
+    private var layoutGenerations: [LayoutKey: UInt32] = [:]
+    private var layoutTableVersion: UInt64 = .max
+    private var nextGeneration: UInt32 = 1
+    private var shuttingDown = false
+
+    /// Called at the start of every tick with its time, before the engine advances: a replay applies
+    /// the input events due by then, so a late timer never reorders input and ticks.
+    public var beforeTick: ((UInt64) -> Void)?
+
+    /// Carries out a `reload` command: re-read the configuration and swap the bindings, then call the
+    /// completion on the core's thread with the reply's fields or the error. `nil`: reloading is not
+    /// available here (the command fails with `bad_configuration`). It may complete later (the daemon
+    /// reads the file off the event loop); the client's reply waits for it.
+    public var reloadHandler: ((@escaping (Result<JSONObject, ProtocolError>) -> Void) -> Void)?
+
+    /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
+    public var statusExtras: JSONObject = [:]
+
+    /// Ticks taken, and ticks the clock reported missed.
+    public private(set) var tickCount: UInt64 = 0
+    public private(set) var missedTicks: UInt64 = 0
+    /// Frames handed to sinks, in all.
+    public private(set) var framesOffered: UInt64 = 0
+
+    private struct LayoutKey: Hashable {
+        var indices: [Int]
+    }
+
+    /// Creates a core. `now` reads the clock (CLOCK_MONOTONIC ns, or a virtual clock); `wake` asks
+    /// the clock to tick again after a change (it is idempotent).
+    public init(engine: any ChannelEngine, configuration: ServerConfiguration, now: @escaping () -> UInt64,
+                wake: @escaping () -> Void) {
+        self.engine = engine
+        self.configuration = configuration
+        self.now = now
+        self.wake = wake
+        self.tickPeriod = Nanoseconds.unsigned(1e9 / configuration.tickHz)
+    }
+
+    /// The number of connected (not rejected) clients.
+    public var clientCount: Int { sessions.count - rejectedCount }
+
+    // MARK: Connections
+
+    private func index(of id: ClientID) -> Int? {
+        var low = 0, high = sessions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sessions[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < sessions.count && sessions[low].id == id ? low : nil
+    }
+
+    private func session(_ id: ClientID) -> ClientSession? { index(of: id).map { sessions[$0] } }
+
+    /// Registers a new connection. Beyond ``ServerConfiguration/maximumClients`` the connection is
+    /// kept only until its first bytes show its encoding, then gets `too_many_clients` and is closed;
+    /// beyond a small number of such pending rejections it is closed at once.
+    @discardableResult
+    public func connect(peer: PeerCredentials, sink: any ClientSink) -> ClientID? {
+        let full = clientCount >= configuration.maximumClients || shuttingDown
+        if full, rejectedCount >= 64 {
+            sink.close()
+            return nil
+        }
+        let id = nextClientID
+        nextClientID += 1
+        let session = ClientSession(id: id, peer: peer, sink: sink,
+                                    maximumMessageSize: configuration.maximumMessageSize, rejected: full)
+        sessions.append(session)
+        if full { rejectedCount += 1 }
+        return id
+    }
+
+    /// Forgets a connection that closed; the channels it defined are removed.
+    public func disconnect(_ id: ClientID) {
+        guard let index = index(of: id) else { return }
+        let session = sessions.remove(at: index)
+        session.closed = true
+        if session.rejected { rejectedCount -= 1 }
+        let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
+        guard !owned.isEmpty else { return }
+        let time = now()
+        for name in owned {
+            deliver((try? engine.remove(name, at: time)) ?? [])
+        }
+        requestFrame()
+    }
+
+    /// Handles bytes received from a client.
+    public func receive(_ bytes: some Collection<UInt8>, from id: ClientID) {
+        guard let session = session(id), !session.closed else { return }
+        session.decoder.feed(bytes)
+        if session.rejected, session.decoder.encoding != nil {
+            fail(session, ProtocolError(.tooManyClients, "the server serves its maximum of \(configuration.maximumClients) clients; try again later", isFatal: true))
+            return
+        }
+        while !session.closed, let result = session.decoder.next() {
+            switch result {
+            case .success(let message): handle(message, from: session)
+            case .failure(let error): fail(session, error)
+            }
+        }
+    }
+
+    /// Disconnects a client that stayed unwritable too long, telling it why.
+    public func disconnectSlowClient(_ id: ClientID, after seconds: Double) {
+        guard let session = session(id) else { return }
+        fail(session, ProtocolError(.tooSlow, "the client did not read for \(seconds) s; frames are latest-wins but the connection must drain", isFatal: true))
+    }
+
+    private func fail(_ session: ClientSession, _ error: ProtocolError) {
+        if let id = error.commandID, !error.isFatal {
+            session.send(.reply(.failed(id, error)))
+            return
+        }
+        session.send(.error(error))
+        if error.isFatal { close(session) }
+    }
+
+    private func close(_ session: ClientSession) {
+        guard !session.closed else { return }
+        session.sink.close()
+        session.closed = true
+        disconnect(session.id)
+    }
+
+    // MARK: Messages
+
+    private func handle(_ message: ClientMessage, from session: ClientSession) {
+        switch message {
+        case .hello(let hello):
+            guard !session.greeted else {
+                fail(session, ProtocolError(.unexpectedMessage, "a connection says hello once"))
+                return
+            }
+            guard hello.major == ProtocolVersion.major else {
+                fail(session, ProtocolError(.versionUnsupported, "protocol \(hello.major) is not supported; this server speaks protocol \(ProtocolVersion.major)", isFatal: true))
+                return
+            }
+            session.greeted = true
+            session.name = hello.client
+            session.send(.hello(ServerHello(server: configuration.serverName, tickHz: configuration.tickHz,
+                                            features: configuration.features, encoding: session.encoding)))
+        case .subscribe(let subscription):
+            session.greeted = true
+            session.patterns = subscription.patterns.map(ChannelPattern.init)
+            session.setRate(subscription.rateHz)
+            session.layoutTableVersion = nil
+            updateLayout(of: session, forceSchema: true)
+            requestFrame()
+        case .command(let command) where command.operation == .reload:
+            session.greeted = true
+            reload(command, from: session)
+        case .command(let command):
+            session.greeted = true
+            let result = run(command, from: session)
+            switch result {
+            case .success(let (fields, events)):
+                session.send(.reply(.ok(command.id, fields)))
+                deliver(events)
+            case .failure(let error):
+                session.send(.reply(.failed(command.id, error)))
+            }
+        }
+    }
+
+    /// Whether `session` may run `operation` now: state changes need authorization and a running server.
+    private func refusal(of operation: Command.Operation, from session: ClientSession) -> ProtocolError? {
+        if operation.changesState, !configuration.authorization.mayChangeState(session.peer) {
+            return ProtocolError(.permissionDenied, "uid \(session.peer.uid) may subscribe but not \(operation.name); state changes need root, the daemon's uid or the control group")
+        }
+        if shuttingDown, operation.changesState {
+            return ProtocolError(.shuttingDown, "the server is stopping")
+        }
+        return nil
+    }
+
+    private func reload(_ command: Command, from session: ClientSession) {
+        if let error = refusal(of: command.operation, from: session) {
+            session.send(.reply(.failed(command.id, error)))
+            return
+        }
+        guard let reloadHandler else {
+            session.send(.reply(.failed(command.id, ProtocolError(.badConfiguration, "this server has no configuration file to reload"))))
+            return
+        }
+        let id = session.id
+        reloadHandler { [weak self] result in
+            guard let self, let session = self.session(id) else { return }
+            switch result {
+            case .success(let fields): session.send(.reply(.ok(command.id, fields)))
+            case .failure(let error): session.send(.reply(.failed(command.id, error)))
+            }
+            self.requestFrame()
+        }
+    }
+
+    private func run(_ command: Command, from session: ClientSession) -> Result<(JSONObject, [EngineEvent]), ProtocolError> {
+        if let error = refusal(of: command.operation, from: session) {
+            var error = error
+            error.commandID = command.id
+            return .failure(error)
+        }
+        do throws(ProtocolError) {
+            var fields: JSONObject = [:]
+            var events: [EngineEvent] = []
+            switch command.operation {
+            case .define(let name, let dimension, let initial):
+                let owned = engine.channels.count { $0.owner == .client(session.id) }
+                guard owned < configuration.maximumChannelsPerClient else {
+                    throw ProtocolError(.tooManyChannels, "a client may define at most \(configuration.maximumChannelsPerClient) channels")
+                }
+                guard engine.channels.count < configuration.maximumChannels else {
+                    throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
+                }
+                try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
+                                  owner: .client(session.id), at: now())
+            case .set(let name, let value):
+                events = try engine.set(name, to: value, at: now())
+            case .animate(let name, let value, let text, let completion):
+                var expression: AnimationExpression?
+                if let text {
+                    do {
+                        expression = try AnimationExpression.parse(text)
+                    } catch {
+                        throw ProtocolError(.badAnimation, "animation \"\(text)\": column \(error.column): \(error.reason)")
+                    }
+                }
+                let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
+                events = try engine.animate(name, to: value, with: expression, completion: token, at: now())
+            case .remove(let name):
+                guard let channel = engine.channels.first(where: { $0.name == name }) else {
+                    throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"")
+                }
+                guard channel.owner == .client(session.id) else {
+                    throw ProtocolError(.permissionDenied, channel.owner == .configuration
+                        ? "\"\(name)\" comes from the configuration and cannot be removed"
+                        : "\"\(name)\" belongs to another client")
+                }
+                events = try engine.remove(name, at: now())
+            case .list:
+                fields["channels"] = .array(engine.channels.map { channel in
+                    var owner: JSONValue = "configuration"
+                    if case .client(let id) = channel.owner { owner = .string(id == session.id ? "self" : "client") }
+                    return .object(["name": .string(channel.name), "dimension": .number(Double(channel.dimension)),
+                                    "owner": owner])
+                })
+            case .status:
+                fields["server"] = .string(configuration.serverName)
+                fields["tick_hz"] = .number(configuration.tickHz)
+                fields["clients"] = .number(Double(clientCount))
+                fields["channels"] = .number(Double(engine.channels.count))
+                fields["seq"] = .number(Double(seq))
+                fields["ticks"] = .number(Double(tickCount))
+                fields["missed_ticks"] = .number(Double(missedTicks))
+                fields["settled"] = .bool(engine.isSettled)
+                fields["reduce_motion"] = .bool(engine.reduceMotion)
+                for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
+            case .reduceMotion(let enabled):
+                engine.reduceMotion = enabled
+            case .reload:
+                break  // answered by reload(_:from:)
+            }
+            if command.operation.changesState { requestFrame() }
+            return .success((fields, events))
+        } catch {
+            var error = error
+            error.commandID = command.id
+            return .failure(error)
+        }
+    }
+
+    private func deliver(_ events: [EngineEvent]) {
+        for event in events {
+            switch event {
+            case .completed(let token, let channel):
+                let name = token.criterion == .logicallyComplete ? Event.logicallyComplete : Event.removed
+                session(token.client)?.send(.event(Event(name: name, id: token.commandID, fields: ["channel": .string(channel)])))
+            }
+        }
+    }
+
+    /// Sends `event` to every connected client (device and gesture notifications).
+    public func broadcast(_ event: Event) {
+        for session in sessions {
+            if !session.rejected, session.decoder.encoding != nil { session.send(.event(event)) }
+        }
+    }
+
+    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame,
+    /// delivers the engine events it returns to their clients (completions that came due while the
+    /// input advanced the engine: they happened before the input) and sends its events to every client.
+    public func applyInput(_ body: (any ChannelEngine) -> InputOutcome) {
+        let outcome = body(engine)
+        requestFrame()
+        deliver(outcome.engineEvents)
+        for event in outcome.events { broadcast(event) }
+    }
+
+    private func requestFrame() {
+        needsFrame = true
+        wake()
+    }
+
+    // MARK: Frames
+
+    private func updateLayout(of session: ClientSession, forceSchema: Bool) {
+        guard let patterns = session.patterns else { return }
+        let channels = engine.channels
+        if layoutTableVersion != engine.tableVersion {
+            layoutTableVersion = engine.tableVersion
+            layoutGenerations.removeAll()
+        }
+        let indices = channels.indices.filter { i in patterns.contains { $0.matches(channels[i].name) } }
+        let key = LayoutKey(indices: indices)
+        let generation: UInt32
+        if let existing = layoutGenerations[key] {
+            generation = existing
+        } else {
+            generation = nextGeneration
+            nextGeneration &+= 1
+            layoutGenerations[key] = generation
+        }
+        session.layoutTableVersion = engine.tableVersion
+        let changed = session.layout?.generation != generation || session.layoutIndices != indices
+        session.layoutIndices = indices
+        if changed || forceSchema {
+            let layout = FrameLayout(generation: generation, channels: indices.map { (channels[$0].name, channels[$0].dimension) })
+            session.layout = layout
+            session.send(.schema(layout))
+        }
+    }
+
+    /// Advances the engine to the tick and offers the frame to every subscriber.
+    ///
+    /// - Returns: whether the clock should keep ticking: `false` once every channel has settled and
+    ///   nothing changed since the last frame, so that an idle daemon causes no wake-ups.
+    @discardableResult
+    public func tick(_ tick: Tick) -> Bool {
+        // Input due by this tick is applied first, at its own times (replay).
+        beforeTick?(tick.time)
+        tickCount += 1
+        missedTicks += tick.missed
+        seq += 1
+        deliver(engine.advance(to: tick.time))
+        let samples = engine.samples()
+        let keepTicking = needsFrame || !engine.isSettled
+        needsFrame = false
+        // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
+        var cache: [(key: CacheKey, frame: ByteBuffer)] = []
+        for session in sessions {
+            guard !session.closed, session.patterns != nil else { continue }
+            if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
+            // The last frame before the clock stops goes to every subscriber, decimated or not, so
+            // that each one ends on the settled values.
+            let due = session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) || !keepTicking
+            guard let layout = session.layout, due else { continue }
+            let key = CacheKey(generation: layout.generation, encoding: session.encoding)
+            let frame: ByteBuffer
+            if let cached = cache.first(where: { $0.key == key }) {
+                frame = cached.frame
+            } else {
+                let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
+                frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: tick.time, layout: layout,
+                                                              samples: selected, encoding: session.encoding))
+                cache.append((key, frame))
+            }
+            session.sink.sendFrame(frame)
+            framesOffered += 1
+        }
+        return keepTicking
+    }
+
+    private struct CacheKey: Hashable {
+        var generation: UInt32
+        var encoding: WireEncoding
+    }
+
+    /// Tells every client the server is stopping (a `shutdown` event), then closes them all.
+    public func shutdown() {
+        shuttingDown = true
+        for session in sessions {
+            if session.decoder.encoding != nil, !session.rejected { session.send(.event(Event(name: Event.shutdown))) }
+            close(session)
+        }
+    }
+}

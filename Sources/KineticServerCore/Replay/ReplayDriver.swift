@@ -1,0 +1,118 @@
+import KineticBindings
+import KineticInput
+import KineticProtocol
+
+/// Feeds recordings through the bindings into a ``ServerCore``, each event at its own time: the one replay stage
+/// that `kineticd --replay`, `kineticctl replay`, `plot` and the replay benchmark share.
+///
+/// The driver owns a ``GesturePipeline`` for the configuration's bindings (their channels defined in the core's
+/// engine at start), attaches each recording as a device once per pass, and maps a recording's timestamps onto the
+/// engine's clock with an offset (``startPass(offset:)``). Who advances time decides the rest: the daemon wakes its
+/// event loop at each event's time and, through ``ServerCore/beforeTick``, applies the events due before every
+/// tick (``drain(upTo:)``); ``OfflineReplay`` steps a virtual clock to just before each event and applies it
+/// (``applyNext()``). Either way an event stamped at or before a tick is applied before that tick, so both give the
+/// same frames for the same tick times. At the end of a pass (``endPass()``) a gesture the recording leaves open is
+/// cancelled, as on unplug.
+///
+/// Used from the core's thread only.
+public final class ReplayDriver {
+    /// The recordings' events in time order.
+    public let schedule: ReplaySchedule
+    /// The bindings at work.
+    public let pipeline: GesturePipeline
+    /// Receives the binding events of every input frame applied (what `plot` overlays as input samples).
+    public var onBindingEvents: (([BindingEvent]) -> Void)?
+    private unowned let core: ServerCore
+    private var devices: [GesturePipeline.DeviceHandle?] = []
+    private var next = 0
+
+    /// A driver for `schedule` through `bindings`, whose channels are made the configuration's in `core`'s engine at
+    /// engine time `time`. Fails when the bindings disagree on a channel or a client holds one of their names.
+    public init(schedule: ReplaySchedule, bindings: [GestureBinding], core: ServerCore, at time: UInt64) throws(ConfigurationError) {
+        self.schedule = schedule
+        self.core = core
+        let pipeline = GesturePipeline(bindings: bindings)
+        self.pipeline = pipeline
+        var failure: ConfigurationError?
+        core.applyInput { engine in
+            do throws(ConfigurationError) {
+                return InputOutcome(engineEvents: try pipeline.defineChannels(in: engine, at: time))
+            } catch {
+                failure = error
+                return InputOutcome()
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Added to the recordings' timestamps (ns) to get engine time.
+    public var offset: Int64 { pipeline.timeOffsetNanoseconds }
+
+    /// Starts a pass from the first event: fresh devices (a pass must not inherit the previous one's touch state),
+    /// timestamps shifted by `offset`. Recording times are at most `EventTime.maximumSeconds` (4.3·10¹⁸ ns), so the
+    /// sums cannot overflow for any offset a caller derives from a clock; beyond that they wrap instead of trapping.
+    public func startPass(offset: Int64) {
+        next = 0
+        pipeline.timeOffsetNanoseconds = offset
+        devices = schedule.recordings.enumerated().map { index, recording in
+            pipeline.attach(recording.device, path: "recording:\(index)")
+        }
+    }
+
+    /// The engine time of the next event not yet applied, `nil` at the end of the pass.
+    public var nextEventTime: UInt64? { next < schedule.items.count ? time(of: next) : nil }
+
+    /// The engine time of the pass's last event.
+    public var endTime: UInt64 { UInt64(max(0, schedule.endNanoseconds &+ offset)) }
+
+    /// The engine time of every distinct timestamp of the pass, in order (an evdev frame's events share one).
+    public var eventTimes: [UInt64] {
+        var times: [UInt64] = []
+        for index in schedule.items.indices where times.last != time(of: index) { times.append(time(of: index)) }
+        return times
+    }
+
+    private func time(of index: Int) -> UInt64 {
+        UInt64(max(0, schedule.items[index].event.time.nanoseconds &+ offset))
+    }
+
+    /// Applies the next event through the bindings.
+    public func applyNext() {
+        guard next < schedule.items.count else { return }
+        let item = schedule.items[next]
+        next += 1
+        guard let device = devices[item.recording] else { return }
+        let pipeline = self.pipeline, observer = onBindingEvents
+        core.applyInput { engine in
+            let output = pipeline.process(item.event, from: device, engine: engine)
+            if let observer, !output.bindingEvents.isEmpty { observer(output.bindingEvents) }
+            return InputOutcome(output)
+        }
+    }
+
+    /// Ends the pass at its last event's time: each recording's device is detached, as an unplugged device is, so
+    /// a gesture the recording leaves open is cancelled and its channel released instead of frozen. Nothing
+    /// happens (not even a frame) when every gesture had ended.
+    public func endPass() {
+        guard let end = schedule.items.last?.event.time else { return }
+        for index in devices.indices {
+            guard let device = devices[index] else { continue }
+            devices[index] = nil
+            let output = pipeline.detach(device, at: end, engine: core.engine)
+            guard !output.bindingEvents.isEmpty || !output.engineEvents.isEmpty else { continue }
+            onBindingEvents?(output.bindingEvents)
+            core.applyInput { _ in InputOutcome(output) }
+        }
+    }
+
+    /// Applies every event due at or before `time`.
+    public func drain(upTo time: UInt64) {
+        while let due = nextEventTime, due <= time { applyNext() }
+    }
+
+    /// Makes `core` apply the events due before each of its ticks (a late timer never reorders input and ticks).
+    /// The core keeps the driver from then on (the driver refers to the core without keeping it).
+    public func applyBeforeTicks() {
+        core.beforeTick = { time in self.drain(upTo: time) }
+    }
+}

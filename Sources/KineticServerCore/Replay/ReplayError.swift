@@ -1,0 +1,15 @@
+import KineticProtocol
+import KineticBindings
+/// Why a replay cannot run.
+public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong and how to fix it.
+    public var reason: String
+
+    /// An error saying `reason`.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    /// The reason.
+    public var description: String { reason }
+}

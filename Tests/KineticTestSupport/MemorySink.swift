@@ -1,0 +1,53 @@
+import NIOCore
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
+
+/// A ``ClientSink`` that records what the core sends, decoded as a client would decode it.
+package final class MemorySink: ClientSink {
+    package private(set) var controlBuffers: [ByteBuffer] = []
+    package private(set) var frameBuffers: [ByteBuffer] = []
+    package private(set) var isClosed = false
+    package let encoding: WireEncoding
+
+    package init(encoding: WireEncoding) { self.encoding = encoding }
+
+    package func send(_ message: ByteBuffer) { controlBuffers.append(message) }
+    package func sendFrame(_ frame: ByteBuffer) { frameBuffers.append(frame) }
+    package func close() { isClosed = true }
+
+    /// The control messages so far, decoded.
+    package var messages: [(MessageType, JSONObject)] {
+        var decoder = ServerMessageDecoder(encoding: encoding)
+        for buffer in controlBuffers { decoder.feed(buffer.readableBytesView) }
+        var result: [(MessageType, JSONObject)] = []
+        while case .message(let type, let object)? = try? decoder.next() { result.append((type, object)) }
+        return result
+    }
+
+    /// The frames so far, decoded.
+    package var frames: [ReceivedFrame] {
+        frameBuffers.compactMap { buffer in
+            var decoder = ServerMessageDecoder(encoding: encoding)
+            decoder.feed(buffer.readableBytesView)
+            guard case .frame(let frame)? = try? decoder.next() else { return nil }
+            return frame
+        }
+    }
+
+    /// The most recent schema's layout.
+    package var layout: FrameLayout? {
+        guard let schema = messages.last(where: { $0.0 == .schema })?.1,
+            let generation = schema["generation"]?.numberValue, let channels = schema["channels"]?.arrayValue
+        else { return nil }
+        return FrameLayout(generation: UInt32(generation), channels: channels.compactMap { channel in
+            guard let object = channel.objectValue, let name = object["name"]?.stringValue,
+                let dimension = object["dimension"]?.numberValue else { return nil }
+            return (name, Int(dimension))
+        })
+    }
+
+    package func replies() -> [JSONObject] { messages.filter { $0.0 == .reply }.map(\.1) }
+    package func errors() -> [JSONObject] { messages.filter { $0.0 == .error }.map(\.1) }
+    package func events() -> [JSONObject] { messages.filter { $0.0 == .event }.map(\.1) }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import KineticProtocol
+import KineticBindings
+import KineticServerCore
+
+/// A blocking AF_UNIX client for transport tests, independent of NIO: what a script would do.
+package final class SocketTestClient {
+    package let fd: Int32
+    package var decoder: ServerMessageDecoder
+    package private(set) var received: [ReceivedMessage] = []
+    package private(set) var sawEOF = false
+    /// The most recent schema's layout.
+    package private(set) var layout: FrameLayout?
+    /// Every schema's layout, by generation.
+    package private(set) var layouts: [UInt32: FrameLayout] = [:]
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    package init(path: String, encoding: WireEncoding) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        decoder = ServerMessageDecoder(encoding: encoding)
+        let result = UnixSocket.withAddress(path) { connect(fd, $0, $1) }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw Failure(description: "connect \(path): \(message)")
+        }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    package func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    package func send(_ message: ClientMessage) { send(message.encoded(decoder.encoding)) }
+
+    /// Reads until `predicate` holds for a message received in this call, EOF, or `timeout` seconds.
+    @discardableResult
+    package func receive(timeout: Double, until predicate: (ReceivedMessage) -> Bool = { _ in false }) -> [ReceivedMessage] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var got: [ReceivedMessage] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !sawEOF {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { break }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(max(1, remaining * 1000)))
+            if ready <= 0 { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 {
+                sawEOF = true
+                break
+            }
+            decoder.feed(buffer[0..<n])
+            var satisfied = false
+            while let message = try? decoder.next() {
+                if case .message(.schema, let object) = message, let generation = object["generation"]?.numberValue,
+                    let channels = object["channels"]?.arrayValue
+                {
+                    layout = FrameLayout(generation: UInt32(generation), channels: channels.compactMap {
+                        guard let o = $0.objectValue, let name = o["name"]?.stringValue, let d = o["dimension"]?.numberValue else { return nil }
+                        return (name, Int(d))
+                    })
+                    layouts[UInt32(generation)] = layout
+                }
+                got.append(message)
+                received.append(message)
+                if predicate(message) { satisfied = true }
+            }
+            if satisfied { break }
+        }
+        return got
+    }
+
+    /// Waits for the server to close the connection; returns whether it did within `timeout`.
+    package func waitForEOF(timeout: Double) -> Bool {
+        receive(timeout: timeout)
+        return sawEOF
+    }
+
+    package var frames: [ReceivedFrame] {
+        received.compactMap { if case .frame(let f) = $0 { return f } else { return nil } }
+    }
+
+    package func messages(_ type: MessageType) -> [JSONObject] {
+        received.compactMap { if case .message(type, let o) = $0 { return o } else { return nil } }
+    }
+}
+
+/// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), removed at deinit.
+package final class TemporaryDirectory {
+    package let path: String
+    package init() {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/kinetic-test-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
+        // Without a directory the test's socket cannot bind and the test fails with that error; never trap here.
+        path = made ?? base + "/kinetic-test-unavailable"
+    }
+    deinit {
+        _ = try? FileManager.default.removeItem(atPath: path)
+    }
+}
