@@ -64,8 +64,9 @@ vm-test:
 bench-runtime: deps
 	$(SWIFT) run -c release RuntimeBenchmark
 
-# Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the shared fixture through the daemon's
-# pipeline on a virtual 120-Hz clock, JSON Lines encoding included, release build. Figures go to README "Performance".
+# Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the test fixture through the replay driver,
+# bindings, engine and server core on a virtual 120-Hz clock, with a JSON Lines and a binary subscriber, release
+# build (without the macro trait: the benchmark does not use it). Figures go to README "Performance".
 bench-replay: deps
-	$(SWIFT) build -c release --product KineticReplayBench
-	.build/release/KineticReplayBench
+	$(SWIFT) build -c release --disable-default-traits --product KineticReplayBench
+	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/KineticReplayBench"

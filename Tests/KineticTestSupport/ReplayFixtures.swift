@@ -44,7 +44,8 @@ package enum ReplayFixtures {
         configuration.reduceMotion = reduceMotion
         let schedule = ReplaySchedule(recordings: [recording])
         let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration,
-                                              epoch: UInt64(max(0, schedule.startNanoseconds)), settleLimit: 60)
+                                              epoch: UInt64(max(0, schedule.startNanoseconds)), settleLimit: 60,
+                                              bindingEvents: true)
         var decoder = ServerMessageDecoder(encoding: .jsonLines)
         for buffer in output.collector.messages + output.collector.frames { decoder.feed(buffer.readableBytesView) }
         var layout: FrameLayout?

@@ -39,20 +39,4 @@ public struct RubberBand: Equatable, Sendable {
         if value > upper { return upper + offset(forOvershoot: value - upper, dimension: dimension) }
         return value
     }
-
-    /// f(x) with extent `d` and constant `c` (see the type's documentation).
-    public static func offset(_ x: Double, extent d: Double, constant c: Double) -> Double {
-        RubberBand(constant: c).offset(forOvershoot: x, dimension: d)
-    }
-
-    /// `value` with every component outside [lower, upper] rubber-banded back towards the bound;
-    /// components without bounds are unchanged.
-    public static func apply(_ value: [Double], lower: [Double], upper: [Double], constant c: Double) -> [Double] {
-        ChannelBounds(lower: lower, upper: upper).rubberBanded(value, by: RubberBand(constant: c))
-    }
-
-    /// `value` clamped into [lower, upper] componentwise.
-    public static func clamp(_ value: [Double], lower: [Double], upper: [Double]) -> [Double] {
-        ChannelBounds(lower: lower, upper: upper).clamped(value)
-    }
 }

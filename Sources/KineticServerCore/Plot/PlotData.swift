@@ -112,7 +112,7 @@ extension PlotData {
     /// every channel receives, with the bindings' input samples overlaid.
     public static func replay(_ schedule: ReplaySchedule, configuration: DaemonConfiguration,
                               title: String) throws(ConfigurationError) -> PlotData {
-        let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration)
+        let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration, bindingEvents: true)
         var bytes: [UInt8] = []
         for message in output.collector.messages { bytes.append(contentsOf: message.readableBytesView) }
         for frame in output.collector.frames { bytes.append(contentsOf: frame.readableBytesView) }

@@ -20,7 +20,8 @@ public enum OfflineReplay {
     public struct Output {
         /// Every frame and control message the subscriber received, as sent.
         public var collector: FrameCollector
-        /// The binding events of every input frame, in order, with their recordings' timestamps.
+        /// With `bindingEvents: true`, the binding events of every input frame, in order, with their recordings'
+        /// timestamps (what `plot` overlays); otherwise empty.
         public var bindingEvents: [BindingEvent]
         /// Added to the recordings' timestamps to get the frames' `time_ns`.
         public var offset: Int64
@@ -58,12 +59,14 @@ public enum OfflineReplay {
         return bytes
     }
 
-    /// Runs the replay with a subscriber of `patterns` in `encoding`, keeping what it received and what the bindings
-    /// did (the parameters are those of ``run(schedule:configuration:patterns:epoch:offset:tickTimes:settleLimit:)``).
-    /// The configuration's rate is checked (``TickRate``).
+    /// Runs the replay with a subscriber of `patterns` in `encoding`, keeping what it received and, with
+    /// `bindingEvents`, what the bindings did (the other parameters are those of
+    /// ``run(schedule:configuration:patterns:epoch:offset:tickTimes:settleLimit:)``). The configuration's rate is
+    /// checked (``TickRate``).
     public static func replay(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
                               encoding: WireEncoding = .jsonLines, epoch: UInt64 = defaultEpoch, offset: Int64? = nil,
-                              tickTimes: [UInt64]? = nil, settleLimit: Double = 10) throws(ConfigurationError) -> Output {
+                              tickTimes: [UInt64]? = nil, settleLimit: Double = 10,
+                              bindingEvents keepBindingEvents: Bool = false) throws(ConfigurationError) -> Output {
         let rate = try TickRate.validate(configuration.rateHz, field: "rate_hz")
         let clock = VirtualTickSource(rateHz: rate, startTime: epoch)
         let engine = GraphChannelEngine(epoch: epoch)
@@ -86,7 +89,7 @@ public enum OfflineReplay {
 
         let driver = try ReplayDriver(schedule: schedule, bindings: configuration.bindings, core: core, at: epoch)
         var bindingEvents: [BindingEvent] = []
-        driver.onBindingEvents = { bindingEvents += $0 }
+        if keepBindingEvents { driver.onBindingEvents = { bindingEvents += $0 } }
         let passOffset = offset ?? (Int64(clamping: epoch) &- schedule.startNanoseconds)
         driver.startPass(offset: passOffset)
         driver.applyBeforeTicks()
