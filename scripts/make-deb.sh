@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version="$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KineticServer/Core/ServerConfiguration.swift)"
+version="$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KineticServerCore/Core/ServerConfiguration.swift)"
 [ -n "$version" ] || { echo "make-deb: cannot find the version (KineticVersion.string)" >&2; exit 1; }
 arch="$(dpkg --print-architecture)"
 work="$(mktemp -d)"
