@@ -4,7 +4,7 @@ extension AnimationExpression {
     ///
     /// Grammar: `[Animation] "." name [ "(" [arg {"," arg}] ")" ] { "." name [ "(" … ")" ] }`, where
     /// `arg = [label ":"] (number | true | false)` and numbers are decimal (`0.4`, `-1`, `.5`, `1e-3`).
-    /// The first member must be an animation and the rest modifiers (``AnimationSignatures``).
+    /// The first member must be an animation and the rest modifiers (``AnimationTable``).
     public static func parse(_ text: String) throws(AnimationExpressionError) -> AnimationExpression {
         var parser = ExpressionParser(text: text)
         return try parser.parse()
@@ -68,7 +68,7 @@ private struct ExpressionParser {
                 index += 1
                 call.arguments = try arguments()
             }
-            try AnimationSignatures.check(call, isBase: calls.isEmpty, text: text)
+            try AnimationTable.check(call, isBase: calls.isEmpty, text: text)
             calls.append(call)
             skipSpaces()
         }

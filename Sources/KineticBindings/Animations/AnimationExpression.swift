@@ -3,7 +3,7 @@ import KineticProtocol
 ///
 /// The tree keeps the column of every call and argument so that later stages (mapping to
 /// `Kinetic.Animation`) can point at the offending text too. ``parse(_:)`` checks names, labels and
-/// argument order against SwiftUI's signatures (``AnimationSignatures``), so a tree that parsed names
+/// argument order against SwiftUI's signatures (``AnimationTable``), so a tree that parsed names
 /// a real SwiftUI animation with a real overload.
 public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible {
     /// The animation: `.spring(duration: 0.4, bounce: 0.2)`.
