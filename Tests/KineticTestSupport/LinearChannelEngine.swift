@@ -22,29 +22,29 @@ package final class LinearChannelEngine: ChannelEngine {
     package var channels: [ChannelDescriptor] { table.map(\.descriptor) }
     package var isSettled: Bool { table.allSatisfy { $0.animation == nil } }
 
-    private func index(_ name: String) throws(ProtocolError) -> Int {
+    private func index(_ name: String) throws(ChannelEngineError) -> Int {
         guard let i = table.firstIndex(where: { $0.descriptor.name == name }) else {
-            throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"")
+            throw ChannelEngineError(.unknownChannel, "no channel named \"\(name)\"")
         }
         return i
     }
 
-    private func check(_ value: [Double], _ i: Int) throws(ProtocolError) {
+    private func check(_ value: [Double], _ i: Int) throws(ChannelEngineError) {
         guard value.count == table[i].descriptor.dimension else {
-            throw ProtocolError(.dimensionMismatch, "dimension \(table[i].descriptor.dimension), got \(value.count)")
+            throw ChannelEngineError(.dimensionMismatch, "dimension \(table[i].descriptor.dimension), got \(value.count)")
         }
     }
 
-    package func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ProtocolError) {
+    package func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ChannelEngineError) {
         guard !table.contains(where: { $0.descriptor.name == name }) else {
-            throw ProtocolError(.channelExists, "\"\(name)\" exists")
+            throw ChannelEngineError(.channelExists, "\"\(name)\" exists")
         }
         table.append(Channel(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner),
                              value: initial, velocity: Array(repeating: 0, count: dimension)))
         tableVersion += 1
     }
 
-    package func set(_ name: String, to value: [Double], at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+    package func set(_ name: String, to value: [Double], at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(name)
         try check(value, i)
         let events = removedEvents(i)
@@ -55,7 +55,7 @@ package final class LinearChannelEngine: ChannelEngine {
     }
 
     package func animate(_ name: String, to value: [Double], with animation: AnimationExpression?, completion: CompletionToken?,
-                 at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+                 at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(name)
         try check(value, i)
         lastAnimation = animation
@@ -69,7 +69,7 @@ package final class LinearChannelEngine: ChannelEngine {
         return [.completed(token, channel: table[i].descriptor.name)]
     }
 
-    package func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+    package func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(name)
         let events = removedEvents(i)
         table.remove(at: i)

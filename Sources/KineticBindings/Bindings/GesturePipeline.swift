@@ -80,7 +80,7 @@ public final class GesturePipeline {
             }
         }
         var events: [EngineEvent] = []
-        do throws(ProtocolError) {
+        do throws(ChannelEngineError) {
             for held in existing where held.owner == .configuration
                 && !channels.contains(where: { $0.name == held.name && $0.dimension == held.dimension }) {
                 events += try engine.remove(held.name, at: time)

@@ -74,18 +74,50 @@ public protocol ChannelEngine: AnyObject {
     var reduceMotion: Bool { get set }
 
     /// Creates a channel of `dimension` components with value `initial` and zero velocity.
-    func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ProtocolError)
+    func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ChannelEngineError)
     /// Jumps `name` to `value` at `time`, removing any running animation.
-    func set(_ name: String, to value: [Double], at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+    func set(_ name: String, to value: [Double], at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Animates `name` from its presentation value toward `value`, starting at `time`.
     func animate(_ name: String, to value: [Double], with animation: AnimationExpression?, completion: CompletionToken?,
-                 at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+                 at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Removes a channel.
-    func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent]
+    func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Advances every animation to `time` and reports the completions that happened on the way.
     func advance(to time: UInt64) -> [EngineEvent]
     /// The presentation value and velocity of every channel at the last advanced time, in ``channels`` order.
     func samples() -> [ChannelSample]
     /// The presentation value of one channel at the last advanced time, without side effects.
     func presentationValue(of name: String) -> [Double]?
+}
+
+/// Why a ``ChannelEngine`` refused an operation. The interface has its own error so that the bindings and the
+/// engine do not speak the wire protocol; the server core maps each kind to the protocol's error code.
+public struct ChannelEngineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Equatable, Sendable {
+        /// No channel has the name.
+        case unknownChannel
+        /// A value has the wrong number of components for the channel.
+        case dimensionMismatch
+        /// A channel of that name exists already.
+        case channelExists
+        /// The animation expression cannot be built.
+        case badAnimation
+        /// A value is not accepted (a component that is not finite).
+        case badValue
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// What went wrong and what to do about it, for a person.
+    public var message: String
+
+    /// An error of `kind` saying `message`.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
 }

@@ -48,20 +48,20 @@ public final class GraphChannelEngine: ChannelEngine {
     /// Graph seconds for a CLOCK_MONOTONIC time; times before the epoch map to 0.
     public func seconds(_ time: UInt64) -> Double { time > epoch ? Double(time - epoch) / 1e9 : 0 }
 
-    private func index(of name: String) throws(ProtocolError) -> Int {
+    private func index(of name: String) throws(ChannelEngineError) -> Int {
         guard let i = entries.firstIndex(where: { $0.descriptor.name == name }) else {
-            throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"; `list` shows the channels")
+            throw ChannelEngineError(.unknownChannel, "no channel named \"\(name)\"; `list` shows the channels")
         }
         return i
     }
 
-    private func check(_ value: [Double], for i: Int) throws(ProtocolError) {
+    private func check(_ value: [Double], for i: Int) throws(ChannelEngineError) {
         let dimension = entries[i].descriptor.dimension
         guard value.count == dimension else {
-            throw ProtocolError(.dimensionMismatch, "\"\(entries[i].descriptor.name)\" has \(dimension) components, got \(value.count)")
+            throw ChannelEngineError(.dimensionMismatch, "\"\(entries[i].descriptor.name)\" has \(dimension) components, got \(value.count)")
         }
         guard value.allSatisfy(\.isFinite) else {
-            throw ProtocolError(.badMessage, "values must be finite numbers")
+            throw ChannelEngineError(.badValue, "values must be finite numbers")
         }
     }
 
@@ -71,12 +71,12 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// Creates an attribute holding `initial`, after advancing the graph to `time`.
-    public func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ProtocolError) {
+    public func define(_ name: String, dimension: Int, initial: [Double], owner: ChannelOwner, at time: UInt64) throws(ChannelEngineError) {
         guard !entries.contains(where: { $0.descriptor.name == name }) else {
-            throw ProtocolError(.channelExists, "a channel named \"\(name)\" exists already")
+            throw ChannelEngineError(.channelExists, "a channel named \"\(name)\" exists already")
         }
         guard initial.count == dimension, initial.allSatisfy(\.isFinite) else {
-            throw ProtocolError(.dimensionMismatch, "\"initial\" needs \(dimension) finite numbers")
+            throw ChannelEngineError(.dimensionMismatch, "\"initial\" needs \(dimension) finite numbers")
         }
         graph.advance(to: seconds(time))
         let attribute = graph.attribute(AnimatableVector(initial))
@@ -87,7 +87,7 @@ public final class GraphChannelEngine: ChannelEngine {
 
     /// Jumps to `value`: the running animation is removed (its `removed` completions fire) and the
     /// presentation equals the model at once.
-    public func set(_ name: String, to value: [Double], at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+    public func set(_ name: String, to value: [Double], at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
         try check(value, for: i)
         graph.advance(to: seconds(time))
@@ -99,7 +99,7 @@ public final class GraphChannelEngine: ChannelEngine {
 
     /// Sets the attribute to `value` inside `withAnimation` (the expression mapped under reduce motion; `.default` when `nil`), at `time`; a completion token becomes a completion handler whose event is returned once it fires.
     public func animate(_ name: String, to value: [Double], with expression: AnimationExpression?,
-                        completion: CompletionToken?, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+                        completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
         try check(value, for: i)
         let animation = try resolve(expression)
@@ -122,7 +122,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// resolutions are kept (`Animation` is a value: a cached one behaves exactly as a fresh one).
     /// Measured on the 100-pass drag-hold replay: 75–77 ms of CPU without the cache, 71.5–73.5 ms
     /// with it (interleaved `perf stat -r 15` runs), the expression's text already built lazily.
-    private func resolve(_ expression: AnimationExpression?) throws(ProtocolError) -> Animation {
+    private func resolve(_ expression: AnimationExpression?) throws(ChannelEngineError) -> Animation {
         let reduceMotion = self.reduceMotion
         if let hit = resolved.first(where: { $0.reduceMotion == reduceMotion && $0.expression == expression }) {
             return hit.animation
@@ -132,7 +132,7 @@ public final class GraphChannelEngine: ChannelEngine {
             animation = try expression?.animation(reduceMotion: reduceMotion)
                 ?? (reduceMotion ? AnimationExpression.reducedMotionAnimation : .default)
         } catch {
-            throw ProtocolError(.badAnimation, "animation \"\(error.text)\": column \(error.column): \(error.reason)")
+            throw ChannelEngineError(.badAnimation, "animation \"\(error.text)\": column \(error.column): \(error.reason)")
         }
         if resolved.count == Self.resolvedCapacity { resolved.removeFirst() }
         resolved.append((expression, reduceMotion, animation))
@@ -143,7 +143,7 @@ public final class GraphChannelEngine: ChannelEngine {
     private var resolved: [(expression: AnimationExpression?, reduceMotion: Bool, animation: Animation)] = []
 
     /// Stops the channel's animation (its listeners fire) and removes it.
-    public func remove(_ name: String, at time: UInt64) throws(ProtocolError) -> [EngineEvent] {
+    public func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
         graph.advance(to: seconds(time))
         entries[i].attribute.removeAnimations()

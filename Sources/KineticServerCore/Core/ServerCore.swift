@@ -246,10 +246,12 @@ public final class ServerCore {
                 guard engine.channels.count < configuration.maximumChannels else {
                     throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
                 }
-                try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
-                                  owner: .client(session.id), at: now())
+                try wire { () throws(ChannelEngineError) in
+                    try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
+                                      owner: .client(session.id), at: now())
+                }
             case .set(let name, let value):
-                events = try engine.set(name, to: value, at: now())
+                events = try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: now()) }
             case .animate(let name, let value, let text, let completion):
                 var expression: AnimationExpression?
                 if let text {
@@ -260,7 +262,9 @@ public final class ServerCore {
                     }
                 }
                 let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
-                events = try engine.animate(name, to: value, with: expression, completion: token, at: now())
+                events = try wire { () throws(ChannelEngineError) in
+                    try engine.animate(name, to: value, with: expression, completion: token, at: now())
+                }
             case .remove(let name):
                 guard let channel = engine.channels.first(where: { $0.name == name }) else {
                     throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"")
@@ -270,7 +274,7 @@ public final class ServerCore {
                         ? "\"\(name)\" comes from the configuration and cannot be removed"
                         : "\"\(name)\" belongs to another client")
                 }
-                events = try engine.remove(name, at: now())
+                events = try wire { () throws(ChannelEngineError) in try engine.remove(name, at: now()) }
             case .list:
                 fields["channels"] = .array(engine.channels.map { channel in
                     var owner: JSONValue = "configuration"
@@ -301,6 +305,11 @@ public final class ServerCore {
             error.commandID = command.id
             return .failure(error)
         }
+    }
+
+    /// `body`'s channel error as the protocol error a client is sent (``ProtocolError/init(_:)``).
+    private func wire<T>(_ body: () throws(ChannelEngineError) -> T) throws(ProtocolError) -> T {
+        do { return try body() } catch { throw ProtocolError(error) }
     }
 
     private func deliver(_ events: [EngineEvent]) {
@@ -416,5 +425,21 @@ public final class ServerCore {
             if session.decoder.encoding != nil, !session.rejected { session.send(.event(Event(name: Event.shutdown))) }
             close(session)
         }
+    }
+}
+
+extension ProtocolError {
+    /// A channel engine's refusal as the protocol reports it: `unknown_channel`, `dimension_mismatch`,
+    /// `channel_exists`, `bad_animation`, or `bad_message` for a value that is not accepted.
+    public init(_ error: ChannelEngineError) {
+        let code: ErrorCode
+        switch error.kind {
+        case .unknownChannel: code = .unknownChannel
+        case .dimensionMismatch: code = .dimensionMismatch
+        case .channelExists: code = .channelExists
+        case .badAnimation: code = .badAnimation
+        case .badValue: code = .badMessage
+        }
+        self.init(code, error.message)
     }
 }

@@ -111,7 +111,15 @@ struct GraphChannelEngineTests {
     func badValues(value: [Double]) throws {
         let engine = GraphChannelEngine(epoch: epoch)
         try engine.define("a", dimension: 1, initial: [0], owner: .configuration, at: ns(0))
-        #expect(throws: ProtocolError.self) { _ = try engine.set("a", to: value, at: ns(0)) }
-        #expect(throws: ProtocolError.self) { _ = try engine.animate("a", to: value, with: nil, completion: nil, at: ns(0)) }
+        let kind: ChannelEngineError.Kind = value.count == 1 ? .badValue : .dimensionMismatch
+        #expect(throws: ChannelEngineError.self) { _ = try engine.set("a", to: value, at: ns(0)) }
+        do {
+            _ = try engine.animate("a", to: value, with: nil, completion: nil, at: ns(0))
+            Issue.record("animated to \(value)")
+        } catch {
+            #expect(error.kind == kind)
+            // As a client is told: bad_message for a value, dimension_mismatch for a count.
+            #expect(ProtocolError(error).code == (kind == .badValue ? .badMessage : .dimensionMismatch))
+        }
     }
 }
