@@ -10,7 +10,7 @@
 #           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
 #   latency: input event timestamp → subscriber holding the frame that contains it, during a real-time
 #           looping replay of Recordings/swipe-fling.evemu (Benchmarks/latency.py, 20 s).
-# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency]   (builds `-c release` first)
+# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency]   (builds `-c release` without the macro trait first)
 set -euo pipefail
 only="${2:-}"
 if [ "${1:-}" = "--only" ]; then
@@ -21,9 +21,9 @@ fi
 part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-swift build -c release --product kineticd >/dev/null
-swift build -c release --product kineticctl >/dev/null
-bin="$(swift build -c release --show-bin-path)"
+swift build -c release --disable-default-traits --product kineticd >/dev/null
+swift build -c release --disable-default-traits --product kineticctl >/dev/null
+bin="$(swift build -c release --disable-default-traits --show-bin-path)"
 work="$(mktemp -d)"
 trap 'if [ -n "${pid:-}" ]; then kill "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 
