@@ -98,7 +98,7 @@ public final class GesturePipeline {
     }
 
     /// Whether any bound gesture is in progress (the daemon's clock keeps ticking while one is).
-    public var hasActiveGesture: Bool {
+    package var hasActiveGesture: Bool {
         devices.contains { $0?.activities.contains { $0.isActive } ?? false }
     }
 

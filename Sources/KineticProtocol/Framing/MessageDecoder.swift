@@ -28,7 +28,7 @@ public struct MessageDecoder: Sendable {
     }
 
     /// The number of bytes received but not yet decoded.
-    public var bufferedByteCount: Int { stream.available }
+    package var bufferedByteCount: Int { stream.available }
 
     /// Appends received bytes.
     public mutating func feed(_ bytes: some Collection<UInt8>) {

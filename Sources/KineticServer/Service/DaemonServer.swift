@@ -63,7 +63,7 @@ public final class DaemonServer: Sendable {
     }
 
     /// Runs `body` with the core on its event loop.
-    public func withCore<T: Sendable>(_ body: @escaping @Sendable (ServerCore) -> T) async throws -> T {
+    package func withCore<T: Sendable>(_ body: @escaping @Sendable (ServerCore) -> T) async throws -> T {
         let core = self.core
         return try await core.eventLoop.submit { body(core.value) }.get()
     }
