@@ -11,7 +11,6 @@
 import Foundation
 import KineticInput
 import KineticBindings
-import KineticProtocol
 import KineticServerCore
 
 func fail(_ message: String) -> Never {

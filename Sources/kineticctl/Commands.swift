@@ -1,7 +1,5 @@
 import ArgumentParser
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 struct Animate: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,6 @@
 import ArgumentParser
 import KineticInput
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(

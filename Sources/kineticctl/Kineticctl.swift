@@ -1,7 +1,5 @@
 import ArgumentParser
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 /// `kineticctl`: the client tool of kineticd.
 @main

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Glibc
 import KineticInput
-import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 

@@ -1,7 +1,4 @@
 import Glibc
-import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 /// Writes bytes to standard output with `write(2)` directly: one system call per large block
 /// instead of `print`'s per-line buffering, retrying short writes and `EINTR`.

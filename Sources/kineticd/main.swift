@@ -4,7 +4,6 @@ import Logging
 import ServiceLifecycle
 #if canImport(Glibc)
 import Glibc
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 #endif

@@ -1,6 +1,5 @@
 import NIOCore
 import KineticProtocol
-import KineticBindings
 import KineticServerCore
 
 /// A ``ClientSink`` that records what the core sends, decoded as a client would decode it.

@@ -3,8 +3,6 @@ import Glibc
 #endif
 import Foundation
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 /// A blocking AF_UNIX client for transport tests, independent of NIO: what a script would do.
 package final class SocketTestClient {

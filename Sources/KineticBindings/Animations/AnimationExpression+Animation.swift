@@ -1,5 +1,4 @@
 import Kinetic
-import KineticProtocol
 
 extension AnimationExpression {
     /// The `Kinetic.Animation` the expression names, with SwiftUI's defaults for omitted arguments.

@@ -1,4 +1,3 @@
-import KineticProtocol
 extension AnimationExpression {
     /// Parses an animation in SwiftUI syntax.
     ///

@@ -1,4 +1,3 @@
-import KineticProtocol
 /// An animation written in SwiftUI syntax, parsed: `.spring(duration: 0.4, bounce: 0.2).delay(0.05)`.
 ///
 /// The tree keeps the column of every call and argument so that later stages (mapping to

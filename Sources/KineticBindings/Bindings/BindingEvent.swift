@@ -1,5 +1,4 @@
 import KineticInput
-import KineticProtocol
 
 /// What a binding did with one gesture event: the daemon publishes `gesture.began` and
 /// `gesture.ended` from these, and `plot` overlays the input samples they carry.

@@ -1,4 +1,3 @@
-import KineticProtocol
 /// The gesture a binding follows (issue 6 §3), with the values it gives its channel.
 ///
 /// Positions come from KineticInput in millimetres from the device's axis minimum (mice: counts

@@ -1,4 +1,3 @@
-import KineticProtocol
 /// The box a bound channel must come to rest in: per component, `lower[i] … upper[i]` in channel
 /// units. Components beyond either array are unbounded.
 public struct ChannelBounds: Equatable, Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import KineticInput
-import KineticProtocol
 
 extension GesturePipeline {
     /// Applies one gesture event: the tracker first, then every binding of the device reads what

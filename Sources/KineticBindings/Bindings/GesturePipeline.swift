@@ -1,6 +1,5 @@
 import Foundation
 import KineticInput
-import KineticProtocol
 
 /// Input events in, channel retargets out: the composition at the heart of the daemon (issue 6
 /// §2–§3).

@@ -1,6 +1,5 @@
 import Foundation
 import KineticInput
-import KineticProtocol
 
 /// One gesture's state as a binding reads it, in KineticInput's units (mm, mm/s).
 enum GestureReading {

@@ -1,5 +1,4 @@
 import KineticInput
-import KineticProtocol
 
 /// Where a bound channel goes when its gesture ends.
 public enum ReleaseTarget: Equatable, Sendable {

@@ -1,4 +1,3 @@
-import KineticProtocol
 /// The resistance a bound channel shows when a gesture pulls it past its bounds, as
 /// `UIScrollView` does.
 ///

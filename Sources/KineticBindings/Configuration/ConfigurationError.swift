@@ -1,4 +1,3 @@
-import KineticProtocol
 /// A configuration or command-line value that cannot be used, with where it came from.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (with line and column when known) or option the value came from.

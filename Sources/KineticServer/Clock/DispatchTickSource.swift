@@ -1,7 +1,5 @@
 import Dispatch
 import NIOConcurrencyHelpers
-import KineticProtocol
-import KineticBindings
 import KineticServerCore
 
 /// The display-rate clock: a `DispatchSourceTimer` on a user-interactive queue (docs/DAEMON.md §3).

@@ -1,7 +1,5 @@
 import NIOConcurrencyHelpers
 import NIOCore
-import KineticProtocol
-import KineticBindings
 import KineticServerCore
 
 /// Carries ticks from the clock's queue to the core's event loop, one hop per tick at most.

@@ -2,8 +2,6 @@ import Logging
 #if canImport(Glibc)
 import Glibc
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 #endif
 
 /// A swift-log handler writing one line per message to stderr: with a syslog `<N>` priority

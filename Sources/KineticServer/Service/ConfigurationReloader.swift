@@ -6,7 +6,6 @@ import NIOCore
 import Glibc
 import KineticProtocol
 import KineticBindings
-import KineticServerCore
 #endif
 
 /// Re-reads kineticd's configuration and swaps its bindings while serving: on SIGHUP (systemd's

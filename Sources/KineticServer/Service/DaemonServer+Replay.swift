@@ -1,6 +1,5 @@
 import KineticInput
 import NIOCore
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 

@@ -1,7 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 

@@ -1,8 +1,5 @@
 import NIOCore
 import NIOPosix
-import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 /// Keeps an idle `kineticd` at zero wake-ups.
 ///

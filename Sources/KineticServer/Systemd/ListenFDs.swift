@@ -1,8 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 #endif
 
 /// Sockets passed by systemd socket activation (sd_listen_fds(3)): descriptors 3… when `LISTEN_PID`

@@ -1,8 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 import KineticProtocol
-import KineticBindings
-import KineticServerCore
 #endif
 
 /// sd_notify(3) without libsystemd: newline-separated `KEY=VALUE` in one AF_UNIX datagram to

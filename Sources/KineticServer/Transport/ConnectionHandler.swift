@@ -1,5 +1,4 @@
 import NIOCore
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 

@@ -1,8 +1,6 @@
 import NIOCore
 #if canImport(Glibc)
 import Glibc
-import KineticProtocol
-import KineticBindings
 import KineticServerCore
 #endif
 

@@ -2,7 +2,6 @@
 import Glibc
 import KineticProtocol
 import KineticBindings
-import KineticServerCore
 #endif
 
 /// Makes a socket path ready for binding without ever taking it from a live server.

@@ -1,7 +1,5 @@
 import NIOCore
 import NIOPosix
-import KineticProtocol
-import KineticBindings
 import KineticServerCore
 
 /// Where the server listens.

@@ -1,7 +1,4 @@
 import NIOCore
-import KineticProtocol
-import KineticBindings
-import KineticServerCore
 
 /// Socket-level settings of the server.
 public struct TransportConfiguration: Sendable {

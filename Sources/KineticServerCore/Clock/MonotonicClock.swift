@@ -2,8 +2,6 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import KineticProtocol
-import KineticBindings
 #endif
 
 /// CLOCK_MONOTONIC, the time base of frames (`time_ns`) and of input event timestamps.

@@ -1,6 +1,4 @@
 import KineticInput
-import KineticProtocol
-import KineticBindings
 /// One tick of the display-rate clock.
 public struct Tick: Equatable, Sendable {
     /// CLOCK_MONOTONIC nanoseconds when the tick was taken (measured, not the nominal grid point).

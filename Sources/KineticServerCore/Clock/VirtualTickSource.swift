@@ -1,6 +1,4 @@
 import NIOConcurrencyHelpers
-import KineticProtocol
-import KineticBindings
 
 /// A clock whose time moves only when told to: for deterministic tests and offline replay.
 ///

@@ -1,6 +1,4 @@
 import NIOCore
-import KineticProtocol
-import KineticBindings
 
 /// Where the server core sends one client's bytes: implemented by the socket handler and, in
 /// tests, by an in-memory recorder.

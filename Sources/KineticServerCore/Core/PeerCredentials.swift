@@ -1,5 +1,3 @@
-import KineticProtocol
-import KineticBindings
 /// Who is on the other end of a connection, from SO_PEERCRED (and SO_PEERGROUPS) at accept.
 public struct PeerCredentials: Equatable, Sendable {
     /// The peer's process id at `connect()`.

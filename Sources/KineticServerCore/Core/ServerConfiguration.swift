@@ -1,5 +1,4 @@
 import KineticProtocol
-import KineticBindings
 /// The version string the server reports in its HELLO (`"kineticd VERSION"`).
 public enum KineticVersion {
     /// The version, `MAJOR.MINOR.PATCH`.

@@ -1,6 +1,4 @@
 import Foundation
-import KineticProtocol
-import KineticBindings
 
 /// A linear axis: a data range mapped onto pixels, with "nice" tick values (1, 2 or 5 × 10ⁿ apart).
 struct PlotAxis {

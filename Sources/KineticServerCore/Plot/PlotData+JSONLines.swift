@@ -1,4 +1,3 @@
-import KineticProtocol
 
 extension PlotData {
     /// Reads JSON Lines frames, as `kineticctl replay` or `kineticctl subscribe` print them:

@@ -1,6 +1,4 @@
 import Foundation
-import KineticProtocol
-import KineticBindings
 
 /// Renders ``PlotData`` as a standalone SVG (`kineticctl plot`): for every channel component, a
 /// value panel and a velocity panel over a shared time axis. The presentation value and velocity

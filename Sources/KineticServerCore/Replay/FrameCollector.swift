@@ -1,6 +1,4 @@
 import NIOCore
-import KineticProtocol
-import KineticBindings
 
 /// A ``ClientSink`` that keeps what it is sent, for offline replay (and anything else that runs the
 /// core without sockets).

@@ -1,6 +1,5 @@
 import KineticBindings
 import KineticInput
-import KineticProtocol
 
 /// Feeds recordings through the bindings into a ``ServerCore``, each event at its own time: the one replay stage
 /// that `kineticd --replay`, `kineticctl replay`, `plot` and the replay benchmark share.

@@ -1,5 +1,3 @@
-import KineticProtocol
-import KineticBindings
 /// Why a replay cannot run.
 public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong and how to fix it.

@@ -1,6 +1,4 @@
 import KineticInput
-import KineticProtocol
-import KineticBindings
 
 /// The input events of one or more recordings in time order, each tagged with its recording.
 public struct ReplaySchedule: Sendable {

@@ -1,6 +1,5 @@
 import Kinetic
 import KineticInput
-import KineticProtocol
 import KineticBindings
 import KineticServerCore
 import NIOCore

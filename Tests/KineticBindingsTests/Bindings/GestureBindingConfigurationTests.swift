@@ -1,8 +1,6 @@
 import KineticInput
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
-@testable import KineticServerCore
 @testable import KineticTestSupport
 
 /// The configuration file's bindings (parsed by DaemonConfiguration) become pipeline bindings with

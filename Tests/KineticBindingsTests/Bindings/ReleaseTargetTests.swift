@@ -1,8 +1,6 @@
 import KineticInput
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
-@testable import KineticServerCore
 @testable import KineticTestSupport
 
 /// Release targets: stay, return, and the fling projection x + (v/1000)·d/(1 − d) to the nearest snap point.

@@ -1,7 +1,5 @@
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
-@testable import KineticServerCore
 @testable import KineticTestSupport
 
 /// f(x) = (1 − 1/(x·c/d + 1))·d, the UIScrollView rubber band (Grant Paul's formula).

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
-@testable import KineticServerCore
 @testable import KineticTestSupport
 
 @Suite("Daemon configuration")

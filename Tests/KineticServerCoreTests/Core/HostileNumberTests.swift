@@ -2,7 +2,6 @@ import KineticInput
 import NIOCore
 import Testing
 @testable import KineticProtocol
-@testable import KineticBindings
 @testable import KineticServerCore
 @testable import KineticTestSupport
 

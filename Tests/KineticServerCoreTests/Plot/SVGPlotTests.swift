@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
 @testable import KineticServerCore
 @testable import KineticTestSupport

@@ -2,7 +2,6 @@ import Foundation
 import Kinetic
 import KineticInput
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
 @testable import KineticServerCore
 @testable import KineticTestSupport

@@ -4,7 +4,6 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Testing
-@testable import KineticProtocol
 @testable import KineticBindings
 @testable import KineticServerCore
 @testable import KineticServer

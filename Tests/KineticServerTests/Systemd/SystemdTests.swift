@@ -5,8 +5,6 @@ import Logging
 import NIOConcurrencyHelpers
 import Testing
 @testable import KineticProtocol
-@testable import KineticBindings
-@testable import KineticServerCore
 @testable import KineticServer
 @testable import KineticTestSupport
 
