@@ -72,13 +72,6 @@ public final class KineticClient {
         return milliseconds < Double(Int32.max) ? Int32(milliseconds) : .max
     }
 
-    /// CLOCK_MONOTONIC in seconds, for the reply deadline.
-    private static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
     /// Whether the server closed the connection.
     public private(set) var isClosed = false
 
@@ -97,9 +90,9 @@ public final class KineticClient {
         try send(.command(Command(id: id, operation: operation)))
         // Seconds as Doubles: a NaN or infinite timeout only makes the wait end at once or never, and nothing
         // converts it to an integer.
-        let deadline = Self.monotonicSeconds() + timeout
+        let deadline = MonotonicClock.seconds() + timeout
         while true {
-            let remaining = deadline - Self.monotonicSeconds()
+            let remaining = deadline - MonotonicClock.seconds()
             guard remaining > 0 else { break }
             switch try next(timeout: remaining) {
             case .message(.reply, let object)? where object["id"] == id: return object

@@ -1,5 +1,6 @@
 import Dispatch
 import NIOConcurrencyHelpers
+import KineticProtocol
 import KineticServerCore
 
 /// The display-rate clock: a `DispatchSourceTimer` on a user-interactive queue (docs/DAEMON.md §3).

@@ -1,6 +1,7 @@
 import KineticInput
 import NIOCore
 import KineticBindings
+import KineticProtocol
 import KineticServerCore
 
 extension DaemonServer {

@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import KineticBindings
+import KineticProtocol
 import KineticServerCore
 
 /// The running server: one event loop holding the ``ServerCore`` and the connections, the

@@ -6,6 +6,7 @@ import NIOPosix
 import Testing
 @testable import KineticBindings
 @testable import KineticServerCore
+@testable import KineticProtocol
 @testable import KineticServer
 @testable import KineticTestSupport
 
