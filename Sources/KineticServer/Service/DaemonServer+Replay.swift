@@ -24,16 +24,7 @@ extension DaemonServer {
 
     /// ``defineBoundChannels(_:)`` on the event loop (the caller is on it).
     func defineBoundChannelsOnLoop(_ bindings: [GestureBinding]) throws(ConfigurationError) {
-        var failure: ConfigurationError?
-        core.value.applyInput { engine in
-            do throws(ConfigurationError) {
-                return InputOutcome(engineEvents: try GesturePipeline(bindings: bindings).defineChannels(in: engine, at: MonotonicClock.now()))
-            } catch {
-                failure = error
-                return InputOutcome()
-            }
-        }
-        if let failure { throw failure }
+        try core.value.defineChannels(of: GesturePipeline(bindings: bindings), at: MonotonicClock.now())
     }
 
     /// Replays recordings in real time through `bindings` (`kineticd --replay FILE [--loop]`) with the
@@ -69,17 +60,13 @@ extension DaemonServer {
         core.value.statusExtras["replay_offset_ns"] = .number(Double(offset))
         let eventLoop = bound.eventLoop
         let times = driver.eventTimes
-        for due in times {
-            eventLoop.scheduleTask(deadline: .uptimeNanoseconds(due)) {
-                bound.value.drain(upTo: due)
-                if due == times.last { bound.value.endPass() }
-            }
+        for due in times.dropLast() {
+            eventLoop.scheduleTask(deadline: .uptimeNanoseconds(due)) { bound.value.drain(upTo: due) }
         }
+        eventLoop.scheduleTask(deadline: .uptimeNanoseconds(driver.endTime)) { bound.value.endPass() }
         if loop {
             let restart = driver.endTime + 1_000_000_000
             eventLoop.scheduleTask(deadline: .uptimeNanoseconds(restart)) {
-                bound.value.drain(upTo: .max)
-                bound.value.endPass()
                 _ = startPass(bound, core: core, delay: 0, loop: true)
             }
         }

@@ -39,3 +39,21 @@ public struct InputOutcome: Equatable, Sendable {
         InputOutcome(events: lhs.events + rhs.events, engineEvents: lhs.engineEvents + rhs.engineEvents)
     }
 }
+
+extension ServerCore {
+    /// Makes the engine's configuration channels those of `pipeline`'s bindings at `time`
+    /// (``GesturePipeline/defineChannels(in:at:)``), as input: a frame follows, and the events of the channels it
+    /// removes reach their clients. A refusal changes nothing.
+    public func defineChannels(of pipeline: GesturePipeline, at time: UInt64) throws(ConfigurationError) {
+        var failure: ConfigurationError?
+        applyInput { engine in
+            do throws(ConfigurationError) {
+                return InputOutcome(engineEvents: try pipeline.defineChannels(in: engine, at: time))
+            } catch {
+                failure = error
+                return InputOutcome()
+            }
+        }
+        if let failure { throw failure }
+    }
+}

@@ -122,7 +122,6 @@ public enum OfflineReplay {
                 clock.advance(to: time)
             }
         }
-        core.beforeTick = nil
         return Output(collector: collector, bindingEvents: bindingEvents, offset: passOffset)
     }
 }

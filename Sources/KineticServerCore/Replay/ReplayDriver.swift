@@ -30,18 +30,8 @@ public final class ReplayDriver {
     public init(schedule: ReplaySchedule, bindings: [GestureBinding], core: ServerCore, at time: UInt64) throws(ConfigurationError) {
         self.schedule = schedule
         self.core = core
-        let pipeline = GesturePipeline(bindings: bindings)
-        self.pipeline = pipeline
-        var failure: ConfigurationError?
-        core.applyInput { engine in
-            do throws(ConfigurationError) {
-                return InputOutcome(engineEvents: try pipeline.defineChannels(in: engine, at: time))
-            } catch {
-                failure = error
-                return InputOutcome()
-            }
-        }
-        if let failure { throw failure }
+        pipeline = GesturePipeline(bindings: bindings)
+        try core.defineChannels(of: pipeline, at: time)
     }
 
     /// Added to the recordings' timestamps (ns) to get engine time.
@@ -89,10 +79,11 @@ public final class ReplayDriver {
         }
     }
 
-    /// Ends the pass at its last event's time: each recording's device is detached, as an unplugged device is, so
-    /// a gesture the recording leaves open is cancelled and its channel released instead of frozen. Nothing
-    /// happens (not even a frame) when every gesture had ended.
+    /// Ends the pass at its last event's time: what is left of it is applied, then each recording's device is
+    /// detached, as an unplugged device is, so a gesture the recording leaves open is cancelled and its channel
+    /// released instead of frozen. Detaching does nothing (not even a frame) when every gesture had ended.
     public func endPass() {
+        drain(upTo: .max)
         guard let end = schedule.items.last?.event.time else { return }
         for index in devices.indices {
             guard let device = devices[index] else { continue }
