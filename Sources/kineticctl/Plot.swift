@@ -27,25 +27,19 @@ struct Plot: ParsableCommand {
     @Argument(help: "A recording, or a file of JSON-line frames.") var input: String
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file")) var output = "plot.svg"
     @Option(help: ArgumentHelp("Channel patterns to plot (comma-separated).", valueName: "patterns")) var channels = "*"
-    @Option(help: ArgumentHelp("The configuration for replaying a recording (default: the embedded one).", valueName: "file"))
-    var config: String?
-    @Option(help: ArgumentHelp("The tick rate for replaying a recording, 30–480 Hz.", valueName: "hz")) var rate: Double?
+    @OptionGroup var replay: ReplayConfigurationOptions
 
     func run() throws {
         let text = try String(contentsOfFile: input, encoding: .utf8)
         let title = (input as NSString).lastPathComponent
         var data: PlotData
         if text.drop(while: \.isWhitespace).hasPrefix("{") {
-            guard config == nil, rate == nil else {
+            guard replay.config == nil, replay.rate == nil else {
                 throw ValidationError("--config and --rate apply to a recording; \(input) holds frames, already computed")
             }
             data = try PlotData.fromJSONLines(text, title: title)
         } else {
-            var configuration = try config.map { try DaemonConfiguration.load(path: $0) } ?? DaemonConfiguration.embeddedDefault
-            if let rate {
-                do { configuration.rateHz = try TickRate.validate(rate, field: "--rate") } catch { throw ValidationError(error.reason) }
-            }
-            data = try PlotData.replay(try ReplaySchedule.load(path: input), configuration: configuration, title: title)
+            data = try PlotData.replay(try ReplaySchedule.load(path: input), configuration: try replay.configuration(), title: title)
         }
         let patterns = channels.split(separator: ",").map { ChannelPattern(String($0)) }
         data.series.removeAll { series in !patterns.contains { $0.matches(series.channel) } }

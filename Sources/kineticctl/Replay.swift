@@ -15,18 +15,30 @@ struct Replay: ParsableCommand {
             """)
 
     @Argument(help: "The recording.") var recording: String
-    @Option(help: ArgumentHelp("The configuration (default: the embedded one).", valueName: "file")) var config: String?
-    @Option(help: ArgumentHelp("The tick rate, 30–480 Hz.", valueName: "hz")) var rate: Double?
+    @OptionGroup var replay: ReplayConfigurationOptions
     @Option(help: ArgumentHelp("Channel patterns to print (comma-separated).", valueName: "patterns")) var channels = "*"
 
     func run() throws {
+        let schedule = try ReplaySchedule.load(path: recording)
+        let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: try replay.configuration(),
+                                                 patterns: channels.split(separator: ",").map(String.init))
+        try StandardOutput.write(output)
+    }
+}
+
+/// `--config` and `--rate` of the commands that replay a recording offline (`replay`, `plot`).
+struct ReplayConfigurationOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The configuration for replaying (default: the embedded one).", valueName: "file"))
+    var config: String?
+    @Option(help: ArgumentHelp("The tick rate for replaying, 30–480 Hz (default: the configuration's).", valueName: "hz"))
+    var rate: Double?
+
+    /// The configuration file (or the embedded default) with `--rate` applied, checked as the daemon checks it.
+    func configuration() throws -> DaemonConfiguration {
         var configuration = try config.map { try DaemonConfiguration.load(path: $0) } ?? DaemonConfiguration.embeddedDefault
         if let rate {
             do { configuration.rateHz = try TickRate.validate(rate, field: "--rate") } catch { throw ValidationError(error.reason) }
         }
-        let schedule = try ReplaySchedule.load(path: recording)
-        let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: configuration,
-                                                 patterns: channels.split(separator: ",").map(String.init))
-        try StandardOutput.write(output)
+        return configuration
     }
 }
