@@ -46,26 +46,19 @@ package enum ReplayFixtures {
         let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration,
                                               epoch: UInt64(max(0, schedule.startNanoseconds)), settleLimit: 60,
                                               bindingEvents: true)
-        var decoder = ServerMessageDecoder(encoding: .jsonLines)
-        for buffer in output.collector.messages + output.collector.frames { decoder.feed(buffer.readableBytesView) }
-        var layout: FrameLayout?
+        let (received, layout) = output.received()
+        let channels = layout?.channels ?? []
         var frames: [ReplayFrame] = []
         var pending = output.bindingEvents[...]
-        while let message = try decoder.next() {
-            switch message {
-            case .message(.schema, let object): layout = FrameLayout(schema: object)
-            case .frame(let frame):
-                let channels = layout?.channels ?? []
-                var events: [BindingEvent] = []
-                while let event = pending.first, UInt64(max(0, event.time.nanoseconds &+ output.offset)) <= frame.timeNanoseconds {
-                    events.append(event)
-                    pending = pending.dropFirst()
-                }
-                frames.append(ReplayFrame(seq: frame.seq, timeNanoseconds: frame.timeNanoseconds,
-                                          samples: channels.map { frame.sample(of: $0.name, layout: layout)! },
-                                          bindingEvents: events))
-            case .message: break
+        for frame in received {
+            var events: [BindingEvent] = []
+            while let event = pending.first, UInt64(max(0, event.time.nanoseconds &+ output.offset)) <= frame.timeNanoseconds {
+                events.append(event)
+                pending = pending.dropFirst()
             }
+            frames.append(ReplayFrame(seq: frame.seq, timeNanoseconds: frame.timeNanoseconds,
+                                      samples: channels.map { frame.sample(of: $0.name, layout: layout)! },
+                                      bindingEvents: events))
         }
         return frames
     }

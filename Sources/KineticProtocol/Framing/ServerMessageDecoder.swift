@@ -136,3 +136,34 @@ public struct ServerMessageDecoder: Sendable {
                                     samples: samples))
     }
 }
+
+extension ServerMessageDecoder {
+    /// Everything a subscriber received, already recorded (`kineticctl replay`'s or `subscribe`'s output, an
+    /// offline replay's messages): its frames in order and the layout of the latest schema; other messages are
+    /// skipped. The first bytes that are not a server message throw, their line (JSON Lines) or message (binary)
+    /// numbered from 1.
+    public static func frames(in bytes: [UInt8], encoding: WireEncoding) throws(ProtocolError) -> (frames: [ReceivedFrame], layout: FrameLayout?) {
+        var decoder = ServerMessageDecoder(encoding: encoding, maximumMessageSize: .max)
+        decoder.feed(encoding == .jsonLines && bytes.last != UInt8(ascii: "\n") ? bytes + [UInt8(ascii: "\n")] : bytes)
+        var frames: [ReceivedFrame] = []
+        var layout: FrameLayout?
+        var number = 0
+        while true {
+            number += 1
+            let message: ReceivedMessage?
+            do {
+                message = try decoder.next()
+            } catch {
+                var numbered = error
+                numbered.message = "\(encoding == .jsonLines ? "line" : "message") \(number): \(error.message)"
+                throw numbered
+            }
+            switch message {
+            case nil: return (frames, layout)
+            case .frame(let frame)?: frames.append(frame)
+            case .message(.schema, let object)?: layout = FrameLayout(schema: object) ?? layout
+            case .message?: break
+            }
+        }
+    }
+}

@@ -113,38 +113,8 @@ extension PlotData {
     public static func replay(_ schedule: ReplaySchedule, configuration: DaemonConfiguration,
                               title: String) throws(ConfigurationError) -> PlotData {
         let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration, bindingEvents: true)
-        var bytes: [UInt8] = []
-        for message in output.collector.messages { bytes.append(contentsOf: message.readableBytesView) }
-        for frame in output.collector.frames { bytes.append(contentsOf: frame.readableBytesView) }
-        // The core wrote these lines itself, so they decode.
-        let (frames, layout) = (try? received(fromJSONLines: bytes)) ?? ([], nil)
+        let (frames, layout) = output.received()
         return PlotData(frames: frames, layout: layout, inputs: output.bindingEvents, inputOffset: output.offset,
                         title: title)
-    }
-
-    /// The frames and the latest schema's layout in JSON Lines text (what `kineticctl replay` and `subscribe` print);
-    /// other messages are skipped. A line that is not a server message is an error naming its line number.
-    static func received(fromJSONLines bytes: [UInt8]) throws(ReplayError) -> (frames: [ReceivedFrame], layout: FrameLayout?) {
-        var decoder = ServerMessageDecoder(encoding: .jsonLines, maximumMessageSize: .max)
-        decoder.feed(bytes.last == UInt8(ascii: "\n") ? bytes : bytes + [UInt8(ascii: "\n")])
-        var frames: [ReceivedFrame] = []
-        var layout: FrameLayout?
-        var line = 0
-        while true {
-            line += 1
-            let message: ReceivedMessage?
-            do {
-                message = try decoder.next()
-            } catch {
-                throw ReplayError("line \(line): \(error.message); expected the JSON frames of kineticctl replay or subscribe")
-            }
-            guard let message else { break }
-            switch message {
-            case .frame(let frame): frames.append(frame)
-            case .message(.schema, let object): layout = FrameLayout(schema: object) ?? layout
-            case .message: break
-            }
-        }
-        return (frames, layout)
     }
 }

@@ -25,6 +25,17 @@ public enum OfflineReplay {
         public var bindingEvents: [BindingEvent]
         /// Added to the recordings' timestamps to get the frames' `time_ns`.
         public var offset: Int64
+        /// The subscriber's encoding.
+        public var encoding: WireEncoding
+
+        /// The frames the subscriber received and their layout. The bindings define every channel before the first
+        /// frame and nothing defines one later, so one layout describes them all.
+        public func received() -> (frames: [ReceivedFrame], layout: FrameLayout?) {
+            var bytes: [UInt8] = []
+            for buffer in collector.messages + collector.frames { bytes.append(contentsOf: buffer.readableBytesView) }
+            // The core encoded these itself, so they decode.
+            return (try? ServerMessageDecoder.frames(in: bytes, encoding: encoding)) ?? ([], nil)
+        }
     }
 
     /// Replays `schedule` and returns the frames a JSON Lines subscriber of `patterns` receives, one
@@ -122,6 +133,6 @@ public enum OfflineReplay {
                 clock.advance(to: time)
             }
         }
-        return Output(collector: collector, bindingEvents: bindingEvents, offset: passOffset)
+        return Output(collector: collector, bindingEvents: bindingEvents, offset: passOffset, encoding: encoding)
     }
 }
