@@ -5,8 +5,8 @@
 /// Consumed bytes are dropped once they are at least half the buffer, so feeding is amortised O(n) and at most
 /// one message plus one read is buffered.
 public struct ByteStream: Sendable {
-    private(set) var buffer: [UInt8] = []
-    private(set) var start = 0
+    private var buffer: [UInt8] = []
+    private var start = 0
     /// Where the search for the next newline resumes: bytes before it hold none.
     private var scanned = 0
 
