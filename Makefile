@@ -60,9 +60,12 @@ vm-test:
 	@./scripts/vm/run-vm-tests.sh
 	@./scripts/vm/run-systemd-tests.sh
 
-# Runtime benchmark (release build): ns per attribute-step, grouped springs vs naive closed form.
+# Runtime benchmark (release build, a separate module using Kinetic's public API): per grouped type, ns per
+# attribute for the step, the reads and the re-target, against a closed-form floor measured in the same run, over
+# five runs (README "Performance"). Without the macro trait: the benchmark does not use it.
 bench-runtime: deps
-	$(SWIFT) run -c release RuntimeBenchmark
+	$(SWIFT) build -c release --disable-default-traits --product RuntimeBenchmark
+	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/RuntimeBenchmark" $(BENCH_ARGS)
 
 # Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the test fixture through the replay driver,
 # bindings, engine and server core on a virtual 120-Hz clock, with a JSON Lines and a binary subscriber, release

@@ -22,6 +22,6 @@ extension AnimatableAttribute {
     func setWithoutAnimation(_ newValue: Value) {
         var transaction = Transaction(animation: nil)
         transaction.disablesAnimations = true
-        Transaction.$current.withValue(transaction) { value = newValue }
+        Transaction.withCurrent(transaction) { value = newValue }
     }
 }

@@ -135,7 +135,7 @@ public final class PhaseAnimator<Phase: Equatable, Trigger: Equatable> {
 
     /// Runs `body` in a transaction of its own, not the caller's.
     private static func isolated(_ body: () -> Void) {
-        Transaction.$current.withValue(nil, operation: body)
+        Transaction.withCurrent(nil, body)
     }
 }
 

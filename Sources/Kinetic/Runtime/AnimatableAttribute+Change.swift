@@ -2,6 +2,7 @@ import Foundation
 
 extension AnimatableAttribute {
     /// Applies a model change under the current transaction. (docs/ANIMATION.md §5.1, §5.3, §6.3, §6.4.)
+    @usableFromInline
     func change(to newValue: Value) {
         let oldData = modelData
         let newData = newValue.animatableData
@@ -19,6 +20,7 @@ extension AnimatableAttribute {
         let graph = self.graph
         defer {
             for completion in completions { completion.closeScope() }
+            refreshLaneRetargetReady()
             graph?.runDueCompletions()
         }
 
@@ -35,7 +37,7 @@ extension AnimatableAttribute {
         guard let animation else { return }
 
         if laneGroup != nil {
-            if retargetSpringLane(by: delta, animation: animation, completions: completions, graph: graph) {
+            if retargetSpringLane(by: delta, animation: animation, completions: completions) {
                 // A lane's animation has q = 0, and min(0, q_new) = 0 keeps it on the lane.
                 animator?.adoptFrameInterval(of: transaction, merging: true)
                 return
@@ -87,6 +89,7 @@ extension AnimatableAttribute {
             group.remove(at: laneIndex)
             laneGroup = nil
             laneIndex = -1
+            laneRetargetReady = false
         }
         if let state = animator {
             animator = nil

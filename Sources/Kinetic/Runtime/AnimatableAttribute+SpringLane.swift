@@ -9,6 +9,7 @@ extension AnimatableAttribute: SpringLaneOwner {
     func springLaneFinished() {
         laneGroup = nil
         laneIndex = -1
+        laneRetargetReady = false
         if let state = animator {
             animator = nil
             graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
@@ -19,12 +20,14 @@ extension AnimatableAttribute: SpringLaneOwner {
         leaveSpringLane()
         laneGroup = nil
         laneIndex = -1
+        laneRetargetReady = false
     }
 
     func springLaneLogicallyCompleted() {
         guard let listeners = animator?.logicalListeners, !listeners.isEmpty else { return }
         animator?.logicalListeners = []
         graph?.animationsRemoved(listeners)
+        refreshLaneRetargetReady()
     }
 
     /// u = x − D of the lane, i.e. presentation − model.
@@ -38,13 +41,6 @@ extension AnimatableAttribute: SpringLaneOwner {
         return group.read(laneIndex, component: 1) { codec.read($0, group.dimension) }
     }
 
-    /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies
-    /// per sub-step and the spring must be sub-stepped by the animation).
-    private static func isBlending(_ spring: FluidSpringAnimation, blendStart: Double, blendInterval: Double,
-                                   elapsed: Double) -> Bool {
-        spring.blendDuration > 0 && blendInterval != 0 && !((elapsed - blendStart) / spring.blendDuration >= 1)
-    }
-
     /// Moves the running animation into a group when it is a fluid spring without a running blend,
     /// the data type has a lane codec, no fork needs per-attribute evaluation and the animation has no
     /// frame interval (q = 0: a group steps every lane at every advance, so it cannot hold P between
@@ -55,8 +51,8 @@ extension AnimatableAttribute: SpringLaneOwner {
               let spring = state.animation.base as? FluidSpringAnimation else { return false }
         let springState = state.context.state[FluidSpringState<Data>.self]
         let elapsed = graph.time - state.beginTime
-        guard !Self.isBlending(spring, blendStart: springState.blendStart, blendInterval: springState.blendInterval,
-                               elapsed: elapsed) else { return false }
+        guard !SpringLaneGroup.isBlending(spring, blendStart: springState.blendStart,
+                                          blendInterval: springState.blendInterval, elapsed: elapsed) else { return false }
         let dimension = max(codec.dimension(state.interval), codec.dimension(springState.offset),
                             codec.dimension(springState.velocity), codec.dimension(springState.force))
         guard dimension > 0 else { return false }
@@ -76,11 +72,12 @@ extension AnimatableAttribute: SpringLaneOwner {
             group.append(owner: self, record: x, target: target, tolerance: tolerance)
         }
         laneGroup = group
+        refreshLaneRetargetReady()
         return true
     }
 
-    /// Writes the lane's spring back into the animator (its context's spring state, and the interval,
-    /// which the lane's targets hold while on the grouped path) and leaves the group.
+    /// Writes the lane's spring back into the animator (its context's spring state, its animation, and the
+    /// interval, which the lane's targets hold while on the grouped path) and leaves the group.
     func leaveSpringLane() {
         guard let group = laneGroup, let state = animator, let codec = laneCodec else { return }
         let key = group.key, dimension = group.dimension, lane = laneIndex
@@ -96,69 +93,30 @@ extension AnimatableAttribute: SpringLaneOwner {
         springState.blendStart = key.blendStart
         springState.blendInterval = key.blendInterval
         state.interval = group.targets.withUnsafeBufferPointer { codec.read($0.baseAddress! + lane * dimension, dimension) }
+        // Re-targets on the lane change only the key's spring (same response; the damping may differ).
+        state.animation = Animation(key.animation)
         state.context.state[FluidSpringState<Data>.self] = springState
         if key.isLogicallyComplete { state.context.isLogicallyComplete = true }
         state.offset = springState.offset
         group.remove(at: laneIndex)
         laneGroup = nil
         laneIndex = -1
+        laneRetargetReady = false
     }
 
-    /// A fluid spring re-targeting the lane's spring with the same response and nothing to fork:
-    /// the merge of ``FluidSpringAnimation/shouldMerge(previous:value:time:context:)`` (x, v, a kept,
-    /// tₛ = t₀ = e) and the evaluation at e that follows, done on the lane's components (component-wise
-    /// arithmetic is the data type's own for lane types). Returns `false` when the generic path is needed.
-    func retargetSpringLane(by delta: Data, animation: Animation, completions: [AnimationCompletion],
-                            graph: AnimationGraph) -> Bool {
+    /// A fluid spring re-targeting the lane's spring with the same response and nothing to fork: the
+    /// change's completions are attached, then the group re-targets the lane
+    /// (``SpringLaneGroup/retarget(lane:by:spring:)``, the one implementation the inlined fast path
+    /// ``retargetLane(to:spring:)`` uses too). Returns `false`, changing nothing, when the generic path is needed.
+    func retargetSpringLane(by delta: Data, animation: Animation, completions: [AnimationCompletion]) -> Bool {
         guard let group = laneGroup, let state = animator, let codec = laneCodec,
               let spring = animation.base as? FluidSpringAnimation,
-              spring.response == group.key.animation.response,
-              state.logicalListeners.isEmpty, forks.isEmpty else { return false }
-        let oldKey = group.key, dimension = group.dimension
-        let elapsed = graph.time - state.beginTime
-        guard !Self.isBlending(spring, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
-                               elapsed: elapsed),
-              codec.dimension(delta) <= dimension else { return false }
-
-        state.animation = animation
+              state.logicalListeners.isEmpty, forks.isEmpty,
+              group.canRetarget(with: spring), codec.dimension(delta) <= group.dimension else { return false }
         state.attach(completions)
-        let key = SpringLaneKey(
-            animation: spring, dimension: dimension, beginTime: state.beginTime, clock: elapsed,
-            startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
-            isLogicallyComplete: 0 >= spring.response)  // elapsed − t₀ ≥ response at t₀ = elapsed
-        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 5 * dimension) { buffer in
-            let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
-            let change = target + dimension
-            group.copyLane(laneIndex, record: x, target: target)
-            codec.write(delta, change, dimension)
-            var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
-            var toleranceSquared = 0.0
-            for j in 0..<dimension {
-                x[j] += target[j]
-                target[j] += change[j]
-                velocitySquared += v[j] * v[j]
-                forceSquared += a[j] * a[j]
-                remainingSquared += (target[j] - x[j]) * (target[j] - x[j])
-                offsetSquared += x[j] * x[j]
-                toleranceSquared += (target[j] * FluidSpringStepper.targetTolerance) * (target[j] * FluidSpringStepper.targetTolerance)
-                x[j] -= target[j]
-            }
-            if !velocitySquared.isFinite || !forceSquared.isFinite || !offsetSquared.isFinite
-                || FluidSpringStepper.isFinished(velocitySquared: velocitySquared, forceSquared: forceSquared,
-                                                 toleranceSquared: toleranceSquared, remainingSquared: remainingSquared) {
-                return true
-            }
-            group.remove(at: laneIndex)
-            let newGroup = graph.springGroup(for: key, reusing: group)
-            newGroup.append(owner: self, record: x, target: target, tolerance: toleranceSquared)
-            laneGroup = newGroup
-            return false
-        }
-        if finished {
-            group.remove(at: laneIndex)
-            springLaneFinished()
-        } else if key.isLogicallyComplete {
-            springLaneLogicallyCompleted()
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: group.dimension) { change in
+            codec.write(delta, change.baseAddress!, group.dimension)
+            group.retarget(lane: laneIndex, by: change.baseAddress!, spring: spring)
         }
         return true
     }

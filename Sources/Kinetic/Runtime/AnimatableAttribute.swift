@@ -20,57 +20,110 @@ import Foundation
 ///
 /// Like its graph, an attribute is single-threaded (not `Sendable`). It keeps a weak reference to
 /// the graph; the graph keeps it alive while it animates.
+///
+/// **Speed.** ``value``, ``presentationValue``, ``presentationData`` and ``velocity`` are inlined into the
+/// caller's module, so that they are specialised for `Value` there: for the grouped types (`Double`,
+/// `CGFloat`, `AnimatablePair`s of those, `CGPoint`, `CGSize`, `CGRect`, `AnimatableVector`) a read or a
+/// re-target of a grouped spring works on the spring's numbers directly instead of through generic
+/// code. Everything else takes the generic path, with the same results. The attribute's hot fields opt
+/// out of dynamic exclusivity checks: it is single-threaded, and no access to them overlaps another.
 public final class AnimatableAttribute<Value: Animatable> {
-    typealias Data = Value.AnimatableData
+    @usableFromInline typealias Data = Value.AnimatableData
 
+    // The fields the inlined reads and re-targets touch come first, so that they share the object's first
+    // cache line(s): reading 100 000 attributes a frame is bound by memory, not arithmetic.
+    /// The group stepping this attribute's fluid spring, when it is on the grouped path; the spring's
+    /// numbers then live in the group and `animator`'s spring state (and animation) is stale.
+    @usableFromInline @exclusivity(unchecked) var laneGroup: SpringLaneGroup?
+    @usableFromInline @exclusivity(unchecked) var laneIndex = -1
+    /// How inlined code reads the lane's components (``SpringLaneCodec/layout``).
+    @usableFromInline let laneLayout: LaneLayout
+    /// Whether a change under a transaction that carries only a fluid spring may re-target the lane
+    /// directly (``retargetLane(to:spring:)``): the attribute is on a lane, with no animation override,
+    /// no transaction transform, no logical-completion listener and no frame-interval reason — nothing
+    /// the generic path of ``change(to:)`` would act on. Kept by ``refreshLaneRetargetReady()``.
+    @usableFromInline @exclusivity(unchecked) var laneRetargetReady = false
+    @usableFromInline @exclusivity(unchecked) var modelData: Data
+    @usableFromInline @exclusivity(unchecked) var model: Value
     weak var graph: AnimationGraph?
-    var model: Value
-    var modelData: Data
     var animator: AnimatorState<Data>?
     var forks: [LogicalFork<Data>] = []
     /// Index in the graph's active list, or −1.
     var activeIndex = -1
-    var animationOverride: Animation??
-    var transactionTransform: ((inout Transaction) -> Void)?
-    /// The group stepping this attribute's fluid spring, when it is on the grouped path; the spring's
-    /// numbers then live in the group and `animator`'s spring state is stale.
-    var laneGroup: SpringLaneGroup?
-    var laneIndex = -1
+    var animationOverride: Animation?? {
+        didSet { refreshLaneRetargetReady() }
+    }
+    var transactionTransform: ((inout Transaction) -> Void)? {
+        didSet { refreshLaneRetargetReady() }
+    }
     let laneCodec: SpringLaneCodec<Data>?
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
         self.model = initial
         self.modelData = initial.animatableData
-        self.laneCodec = SpringLaneCodec<Data>.make()
+        let codec = SpringLaneCodec<Data>.make()
+        self.laneCodec = codec
+        self.laneLayout = codec?.layout ?? .none
     }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current
     /// transaction (see the type's documentation).
     public var value: Value {
-        get { model }
-        set { change(to: newValue) }
+        @inlinable get { model }
+        @inlinable set {
+            if laneRetargetReady, let spring = Transaction.laneRetargetSpring(),
+               retargetLane(to: newValue, spring: spring) {
+                return
+            }
+            change(to: newValue)
+        }
     }
 
     /// The value to display at the graph's current time: the model value with its animatable data
     /// replaced by M + y − I while an animation runs (docs/ANIMATION.md §5.2).
     public var presentationValue: Value {
-        guard let offset = presentationOffset else { return model }
-        var presented = model
-        presented.animatableData = modelData + offset
-        return presented
+        @inlinable get {
+            if let group = laneGroup, laneLayout != .none {
+                var presented = model
+                presented.animatableData = laneData(group, component: 0, adding: modelData)
+                return presented
+            }
+            return genericPresentationValue
+        }
     }
 
     /// The animatable data of ``presentationValue``.
     public var presentationData: Value.AnimatableData {
-        guard let offset = presentationOffset else { return modelData }
-        return modelData + offset
+        @inlinable get {
+            if let group = laneGroup, laneLayout != .none { return laneData(group, component: 0, adding: modelData) }
+            return genericPresentationData
+        }
     }
 
     /// The presentation velocity at the graph's current time, in animatable-data units per second:
     /// zero when idle, the running animation's velocity when it reports one, `nil` when it cannot
     /// (timing curves, combined animations).
     public var velocity: Value.AnimatableData? {
+        @inlinable get {
+            if let group = laneGroup, laneLayout != .none { return laneData(group, component: 1, adding: nil) }
+            return genericVelocity
+        }
+    }
+
+    @usableFromInline var genericPresentationValue: Value {
+        guard let offset = presentationOffset else { return model }
+        var presented = model
+        presented.animatableData = modelData + offset
+        return presented
+    }
+
+    @usableFromInline var genericPresentationData: Data {
+        guard let offset = presentationOffset else { return modelData }
+        return modelData + offset
+    }
+
+    @usableFromInline var genericVelocity: Data? {
         if let velocity = laneVelocity { return velocity }
         guard let animator else { return .zero }
         return animator.velocity(at: graph?.time ?? animator.beginTime)

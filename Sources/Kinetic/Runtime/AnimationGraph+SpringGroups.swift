@@ -44,7 +44,7 @@ extension AnimationGraph {
     }
 
     private func makeSpringGroup(for key: SpringLaneKey) -> SpringLaneGroup {
-        let group = SpringLaneGroup(key: key)
+        let group = SpringLaneGroup(key: key, graph: self)
         springGroups.append(group)
         if springGroupIndexIsCurrent { springGroupIndex[key] = group }
         lastSpringGroup = group

@@ -140,6 +140,7 @@ public final class AnimationGraph {
 
     /// Runs the queued completion callbacks, in the order they became due. Callbacks may change
     /// attributes; anything they make due runs in the same pass.
+    @usableFromInline
     func runDueCompletions() {
         guard !isRunningCompletions, !dueCompletions.isEmpty else { return }
         isRunningCompletions = true

@@ -26,38 +26,61 @@ import Foundation
 ///
 /// Groups never hold a spring whose response is still blending: the response then varies per
 /// sub-step, so such springs are sub-stepped by the animation itself.
+///
+/// **Speed across the module boundary (issue 13).** Attributes read their lane from code inlined into
+/// the caller's module (``AnimatableAttribute/presentationValue``), so the lane reads are `@inlinable`
+/// and the storage they touch is `@usableFromInline`. The group's storage opts out of dynamic
+/// exclusivity checks (`@exclusivity(unchecked)`): a graph and its groups are single-threaded by
+/// contract, and no access here overlaps another access to the same property (every buffer is taken
+/// once per loop, and no callback runs while one is held).
+@usableFromInline
 final class SpringLaneGroup {
-    private(set) var key: SpringLaneKey
-    var dimension: Int { key.dimension }
+    @exclusivity(unchecked) private(set) var key: SpringLaneKey
+    /// Components per lane (the key's dimension; a group keeps it for life).
+    @usableFromInline let dimension: Int
+    /// The graph that owns the group, unretained: the graph owns its groups and, when it goes, hands every
+    /// lane back to its attribute, so nothing reaches a group through a lane after its graph is gone. Used
+    /// through ``withGraph(_:)`` (a graph's reference count lives in a side table, because attributes refer
+    /// to it weakly, so retaining it on every re-target would cost more than the re-target).
+    @usableFromInline let graphReference: Unmanaged<AnimationGraph>
     private let stepper: FluidSpringStepper
-    private var powers: [FluidSpringStepper.Recurrence] = [.identity]
+    @exclusivity(unchecked) private var powers: [FluidSpringStepper.Recurrence] = [.identity]
     /// Whether a = α·u + β·v is well conditioned (|1 − c·h/2| ≥ 0.5) and so may replace stored forces.
     private let derivesForce: Bool
     private let alpha: Double, beta: Double
 
     /// Lane bases [u₀ (d), v₀ (d)], u = x − D.
-    var states: [Double] = []
+    @usableFromInline @exclusivity(unchecked) var states: [Double] = []
     /// a₀ per lane (d components); unused while ``baseForceIsDerived``.
-    var forces: [Double] = []
+    @usableFromInline @exclusivity(unchecked) var forces: [Double] = []
     /// D (the interval) per lane, d components each.
-    var targets: [Double] = []
+    @exclusivity(unchecked) var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
-    var tolerances: [Double] = []
-    var owners: [any SpringLaneOwner] = []
+    @exclusivity(unchecked) var tolerances: [Double] = []
+    @exclusivity(unchecked) var owners: [any SpringLaneOwner] = []
 
     /// P, the map from the bases to the current states (first three columns).
-    private var transition = FluidSpringStepper.Recurrence.identity
+    @exclusivity(unchecked) private var transition = FluidSpringStepper.Recurrence.identity
     /// Whether P is the identity (no sub-step since the bases were written).
-    private var isAtBase = true
+    @usableFromInline @exclusivity(unchecked) var isAtBase = true
     /// Whether a₀ = α·u₀ + β·v₀ (then `forces` is unused).
-    private var baseForceIsDerived = false
+    @usableFromInline @exclusivity(unchecked) var baseForceIsDerived = false
     /// Rows of P over (u₀, v₀, a₀), with the force column folded in while ``baseForceIsDerived``.
-    private var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>) = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
+    @usableFromInline @exclusivity(unchecked)
+    var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>) = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
 
     var count: Int { owners.count }
 
-    init(key: SpringLaneKey) {
+    /// Runs `body` with the graph, without retaining it.
+    @inlinable @inline(__always)
+    func withGraph<Result>(_ body: (AnimationGraph) -> Result) -> Result {
+        graphReference._withUnsafeGuaranteedRef(body)
+    }
+
+    init(key: SpringLaneKey, graph: AnimationGraph) {
         self.key = key
+        self.dimension = key.dimension
+        self.graphReference = Unmanaged.passUnretained(graph)
         self.stepper = FluidSpringStepper(response: key.animation.response,
                                           dampingFraction: key.animation.dampingFraction)
         let halfStepDamping = 1 - stepper.damping * FluidSpringStepper.halfStepInterval
@@ -97,7 +120,8 @@ final class SpringLaneGroup {
     }
 
     /// Component j of row `r` of P applied to lane `lane`'s base.
-    private func evaluate(_ r: SIMD3<Double>, _ lane: Int, _ j: Int) -> Double {
+    @inlinable @inline(__always)
+    func evaluate(_ r: SIMD3<Double>, _ lane: Int, _ j: Int) -> Double {
         let d = dimension
         let u = states[2 * lane * d + j], v = states[(2 * lane + 1) * d + j]
         if baseForceIsDerived { return r[0] * u + r[1] * v }
@@ -105,9 +129,11 @@ final class SpringLaneGroup {
     }
 
     /// Component j of the offset u, velocity v, force a or target D of lane `lane`.
+    @inlinable @inline(__always)
     func offset(_ lane: Int, _ j: Int) -> Double {
         isAtBase ? states[2 * lane * dimension + j] : evaluate(rows.u, lane, j)
     }
+    @inlinable @inline(__always)
     func velocity(_ lane: Int, _ j: Int) -> Double {
         isAtBase ? states[(2 * lane + 1) * dimension + j] : evaluate(rows.v, lane, j)
     }
@@ -138,15 +164,27 @@ final class SpringLaneGroup {
     }
 
     /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
+    ///
+    /// The number arrays never shrink (``remove(at:)`` leaves the last lane's old numbers behind): a group
+    /// whose lanes leave and join every frame — channels re-targeted at each input frame — writes into the
+    /// room they left instead of resizing four arrays per lane. `owners` counts the lanes.
     func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
         if !isAtBase { rebase() }
-        states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * dimension))
-        forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * dimension, count: dimension))
-        targets.append(contentsOf: UnsafeBufferPointer(start: target, count: dimension))
-        tolerances.append(tolerance)
+        let lane = owners.count, d = dimension
+        if tolerances.count > lane {
+            states.withUnsafeMutableBufferPointer { ($0.baseAddress! + 2 * d * lane).update(from: record, count: 2 * d) }
+            forces.withUnsafeMutableBufferPointer { ($0.baseAddress! + d * lane).update(from: record + 2 * d, count: d) }
+            targets.withUnsafeMutableBufferPointer { ($0.baseAddress! + d * lane).update(from: target, count: d) }
+            tolerances[lane] = tolerance
+        } else {
+            states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * d))
+            forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * d, count: d))
+            targets.append(contentsOf: UnsafeBufferPointer(start: target, count: d))
+            tolerances.append(tolerance)
+        }
         owners.append(owner)
-        owner.laneIndex = owners.count - 1
+        owner.laneIndex = lane
     }
 
     /// Writes every lane's current state as its base and resets P to the identity.
@@ -188,13 +226,9 @@ final class SpringLaneGroup {
                 (base + index * dimension).update(from: base + last * dimension, count: dimension)
             }
             tolerances[index] = tolerances[last]
-            owners[index] = owners[last]
+            owners.swapAt(index, last)
             owners[index].laneIndex = index
         }
-        states.removeLast(2 * dimension)
-        forces.removeLast(dimension)
-        targets.removeLast(dimension)
-        tolerances.removeLast()
         owners.removeLast()
     }
 
@@ -237,15 +271,68 @@ final class SpringLaneGroup {
         removeFinishedLanes(among: candidates)
     }
 
-    /// For two-dimensional lanes, the lanes that may be at rest or non-finite after this frame's
-    /// step (the others cannot stop this frame); `nil` means every lane must be checked.
+    /// The lanes that may be at rest or non-finite after this frame's step (the others cannot stop
+    /// this frame), ascending.
     ///
     /// A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the sum
     /// of the |v|² (non-finite if any velocity is) tell whether any lane in it needs the stop rule.
-    /// Lanes go in pairs so that the two |v|² come out of one vertical add (no per-lane horizontal
-    /// reduction in the loop).
-    private func screen() -> [Int]? {
-        guard dimension == 2 else { return nil }
+    private func screen() -> [Int] {
+        dimension == 2 ? screenPairs() : screenLanes()
+    }
+
+    /// ``screen()`` for any dimension: |v|² summed over each lane's components in the stop rule's order.
+    private func screenLanes() -> [Int] {
+        let d = dimension, lanes = owners.count
+        let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
+        let usesForce = !baseForceIsDerived
+        let threshold = FluidSpringStepper.restThresholdSquared
+        let blockSize = 256
+        var candidates: [Int] = []
+        states.withUnsafeBufferPointer { stateBuffer in
+            forces.withUnsafeBufferPointer { forceBuffer in
+                guard let p = stateBuffer.baseAddress, let q = forceBuffer.baseAddress else { return }
+                @inline(__always) func speed(_ lane: Int) -> Double {
+                    let u = p + 2 * lane * d, v = u + d
+                    var sum = 0.0
+                    if usesForce {
+                        let a = q + lane * d
+                        for j in 0..<d {
+                            let w = c0 * u[j] + c1 * v[j] + c2 * a[j]
+                            sum += w * w
+                        }
+                    } else {
+                        for j in 0..<d {
+                            let w = c0 * u[j] + c1 * v[j]
+                            sum += w * w
+                        }
+                    }
+                    return sum
+                }
+                var start = 0
+                while start < lanes {
+                    let end = min(lanes, start + blockSize)
+                    var smallest = Double.infinity, total = 0.0
+                    for lane in start..<end {
+                        let speed = speed(lane)
+                        smallest = speed < smallest ? speed : smallest
+                        total += speed
+                    }
+                    if !(smallest > threshold) || !total.isFinite {
+                        for lane in start..<end {
+                            let speed = speed(lane)
+                            if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
+                        }
+                    }
+                    start = end
+                }
+            }
+        }
+        return candidates
+    }
+
+    /// ``screen()`` for two-dimensional lanes: lanes go in pairs so that the two |v|² come out of one
+    /// vertical add (no per-lane horizontal reduction in the loop).
+    private func screenPairs() -> [Int] {
         let lanes = owners.count
         let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
         let usesForce = !baseForceIsDerived

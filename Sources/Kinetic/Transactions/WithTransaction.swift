@@ -10,7 +10,7 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
     let completions = merged.animationCompletions
     for completion in completions { completion.openScope() }
     defer { for completion in completions { completion.closeScope() } }
-    return try Transaction.$current.withValue(merged, operation: body)
+    return try Transaction.withCurrent(merged, body)
 }
 
 /// Runs `body` in a transaction that sets only the key at `keyPath` to `value`, merged over the

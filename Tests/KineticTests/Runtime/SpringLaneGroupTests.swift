@@ -9,6 +9,7 @@ import Testing
     /// A lane's owner that records what the group tells it.
     final class Owner: SpringLaneOwner {
         var laneIndex = -1
+        var laneGroup: SpringLaneGroup?
         var finished = false
         func springLaneFinished() { finished = true }
         func springLaneLogicallyCompleted() {}
@@ -27,7 +28,8 @@ import Testing
         let stepper = FluidSpringStepper(response: response, dampingFraction: dampingFraction)
         let key = SpringLaneKey(animation: spring, dimension: 2, beginTime: 0, clock: 0, startTime: 0,
                                 blendStart: 0, blendInterval: 0, isLogicallyComplete: false)
-        let group = SpringLaneGroup(key: key)
+        let graph = AnimationGraph()
+        let group = SpringLaneGroup(key: key, graph: graph)
         var owners: [Owner] = []
         var references: [[Reference]] = []
         var rng = SplitMix64(seed: 7)

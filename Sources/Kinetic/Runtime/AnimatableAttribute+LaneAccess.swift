@@ -1,0 +1,89 @@
+import Foundation
+
+/// The grouped path's public reads and re-targets, inlined into the caller's module (issue 13).
+///
+/// Each works on the lane's `Double` components through ``LaneLayout`` — the value's own bytes for the
+/// fixed-size types, the components array for `AnimatableVector` — with exactly the arithmetic of the
+/// generic path (``genericPresentationValue``, ``change(to:)`` → ``retargetSpringLane(by:animation:completions:)``),
+/// which remains the path for everything else.
+extension AnimatableAttribute {
+    /// The lane's offset (`component` 0) or velocity (1) as animatable data, added component-wise to
+    /// `base` when given (the presentation is model + offset).
+    @inlinable @inline(__always)
+    func laneData(_ group: SpringLaneGroup, component: Int, adding base: Data?) -> Data {
+        let lane = laneIndex
+        if Data.self == AnimatableVector.self {
+            var components = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
+            let dimension = group.dimension
+            if components.count < dimension {
+                components.append(contentsOf: repeatElement(0, count: dimension - components.count))
+            }
+            for j in 0..<dimension {
+                let value = component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
+                components[j] = base == nil ? value : components[j] + value
+            }
+            return unsafeBitCast(AnimatableVector(components), to: Data.self)
+        }
+        var data = base ?? modelData
+        withUnsafeMutableBytes(of: &data) { bytes in
+            for j in 0..<MemoryLayout<Data>.size / 8 {
+                let value = component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
+                let sum = base == nil ? value : bytes.load(fromByteOffset: 8 * j, as: Double.self) + value
+                bytes.storeBytes(of: sum, toByteOffset: 8 * j, as: Double.self)
+            }
+        }
+        return data
+    }
+
+    /// Writes `new − old` component-wise into `change` (`dimension` components, zeros past a vector's own),
+    /// or returns `false` when the generic path must handle the change: a component not finite, a squared
+    /// magnitude that overflows, no change at all, or a vector longer than the lane.
+    @inlinable @inline(__always)
+    func writeLaneChange(from old: Data, to new: Data, into change: UnsafeMutablePointer<Double>, dimension: Int) -> Bool {
+        if Data.self == AnimatableVector.self {
+            let old = unsafeBitCast(old, to: AnimatableVector.self), new = unsafeBitCast(new, to: AnimatableVector.self)
+            guard old.components.count <= dimension, new.components.count <= dimension else { return false }
+            for j in 0..<dimension { change[j] = new[j] - old[j] }
+        } else {
+            withUnsafeBytes(of: old) { oldBytes in
+                withUnsafeBytes(of: new) { newBytes in
+                    for j in 0..<dimension {
+                        change[j] = newBytes.load(fromByteOffset: 8 * j, as: Double.self)
+                            - oldBytes.load(fromByteOffset: 8 * j, as: Double.self)
+                    }
+                }
+            }
+        }
+        var magnitudeSquared = 0.0, isChange = false
+        for j in 0..<dimension {
+            magnitudeSquared += change[j] * change[j]
+            isChange = isChange || change[j] != 0
+        }
+        return isChange && magnitudeSquared.isFinite
+    }
+
+    /// A change to `newValue` under a transaction that carries only `spring`, applied to the lane directly
+    /// when ``laneRetargetReady``; `false`, with nothing changed, when the generic path must apply it.
+    @inlinable
+    func retargetLane(to newValue: Value, spring: FluidSpringAnimation) -> Bool {
+        guard let group = laneGroup, laneLayout != .none, group.canRetarget(with: spring) else { return false }
+        let newData = newValue.animatableData
+        let dimension = group.dimension
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
+            let change = buffer.baseAddress!
+            guard writeLaneChange(from: modelData, to: newData, into: change, dimension: dimension) else { return false }
+            model = newValue
+            modelData = newData
+            group.retarget(lane: laneIndex, by: change, spring: spring)
+            group.withGraph { $0.runDueCompletions() }
+            return true
+        }
+    }
+
+    /// Recomputes ``laneRetargetReady`` after anything it depends on changed.
+    func refreshLaneRetargetReady() {
+        laneRetargetReady = laneGroup != nil && laneLayout != .none && animationOverride == nil
+            && transactionTransform == nil && forks.isEmpty
+            && (animator.map { $0.logicalListeners.isEmpty && $0.reason == nil } ?? false)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+extension SpringLaneGroup {
+    /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies
+    /// per sub-step and the spring must be sub-stepped by the animation).
+    static func isBlending(_ spring: FluidSpringAnimation, blendStart: Double, blendInterval: Double,
+                           elapsed: Double) -> Bool {
+        spring.blendDuration > 0 && blendInterval != 0 && !((elapsed - blendStart) / spring.blendDuration >= 1)
+    }
+
+    /// Whether ``retarget(lane:by:spring:)`` can re-target a lane of this group with `spring` now: the
+    /// same response, and no response blend running at the graph's current time.
+    @usableFromInline
+    func canRetarget(with spring: FluidSpringAnimation) -> Bool {
+        spring.response == key.animation.response
+            && !Self.isBlending(spring, blendStart: key.blendStart, blendInterval: key.blendInterval,
+                                elapsed: withGraph(\.time) - key.beginTime)
+    }
+
+    /// Re-targets lane `lane` by `change` (``dimension`` components: the model's delta) with `spring`, at the
+    /// graph's current time e: the merge of ``FluidSpringAnimation/shouldMerge(previous:value:time:context:)``
+    /// (x, v, a kept, tₛ = t₀ = e) and the evaluation at e that follows, on the lane's components
+    /// (component-wise arithmetic is the data type's own for lane types). The lane moves to the group of
+    /// its new key; its owner is told when the spring is at rest at once (finished) or logically complete.
+    /// Call only after ``canRetarget(with:)`` said yes, with the owner's animation state already updated
+    /// (the generic path attaches the change's completions first); the graph's due completions are left
+    /// for the caller to run.
+    @usableFromInline
+    func retarget(lane: Int, by change: UnsafePointer<Double>, spring: FluidSpringAnimation) {
+        let oldKey = key, dimension = self.dimension
+        let owner = owners[lane]
+        let elapsed = withGraph(\.time) - oldKey.beginTime
+        let newKey = SpringLaneKey(
+            animation: spring, dimension: dimension, beginTime: oldKey.beginTime, clock: elapsed,
+            startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
+            isLogicallyComplete: 0 >= spring.response)  // elapsed − t₀ ≥ response at t₀ = elapsed
+        let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
+            let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
+            copyLane(lane, record: x, target: target)
+            var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
+            var toleranceSquared = 0.0
+            for j in 0..<dimension {
+                x[j] += target[j]
+                target[j] += change[j]
+                velocitySquared += v[j] * v[j]
+                forceSquared += a[j] * a[j]
+                remainingSquared += (target[j] - x[j]) * (target[j] - x[j])
+                offsetSquared += x[j] * x[j]
+                toleranceSquared += (target[j] * FluidSpringStepper.targetTolerance) * (target[j] * FluidSpringStepper.targetTolerance)
+                x[j] -= target[j]
+            }
+            if !velocitySquared.isFinite || !forceSquared.isFinite || !offsetSquared.isFinite
+                || FluidSpringStepper.isFinished(velocitySquared: velocitySquared, forceSquared: forceSquared,
+                                                 toleranceSquared: toleranceSquared, remainingSquared: remainingSquared) {
+                return true
+            }
+            remove(at: lane)
+            let newGroup = withGraph { $0.springGroup(for: newKey, reusing: self) }
+            newGroup.append(owner: owner, record: x, target: target, tolerance: toleranceSquared)
+            owner.laneGroup = newGroup
+            return false
+        }
+        if finished {
+            remove(at: lane)
+            owner.springLaneFinished()
+        } else if newKey.isLogicallyComplete {
+            owner.springLaneLogicallyCompleted()
+        }
+    }
+}
