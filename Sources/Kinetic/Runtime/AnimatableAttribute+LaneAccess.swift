@@ -9,30 +9,51 @@ import Foundation
 extension AnimatableAttribute {
     /// The lane's offset (`component` 0) or velocity (1) as animatable data, added component-wise to
     /// `base` when given (the presentation is model + offset).
+    ///
+    /// Specialised for `Data`, the branches below fold to one: a fixed-size type of one, two or four
+    /// components is built from a `Double` or a SIMD vector of the same size (no round trip through memory),
+    /// a vector's array is allocated once, other sizes go through the value's bytes.
     @inlinable @inline(__always)
     func laneData(_ group: SpringLaneGroup, component: Int, adding base: Data?) -> Data {
         let lane = laneIndex
+        @inline(__always) func value(_ j: Int) -> Double {
+            component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
+        }
         if Data.self == AnimatableVector.self {
-            var components = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
-            let dimension = group.dimension
-            if components.count < dimension {
-                components.append(contentsOf: repeatElement(0, count: dimension - components.count))
-            }
-            for j in 0..<dimension {
-                let value = component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
-                components[j] = base == nil ? value : components[j] + value
+            let model = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
+            let dimension = group.dimension, count = Swift.max(model.count, dimension)
+            let components = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for j in 0..<count {
+                    let own = j < model.count ? model[j] : 0
+                    buffer[j] = j < dimension ? (base == nil ? value(j) : own + value(j)) : own
+                }
+                initialized = count
             }
             return unsafeBitCast(AnimatableVector(components), to: Data.self)
         }
-        var data = base ?? modelData
-        withUnsafeMutableBytes(of: &data) { bytes in
-            for j in 0..<MemoryLayout<Data>.size / 8 {
-                let value = component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
-                let sum = base == nil ? value : bytes.load(fromByteOffset: 8 * j, as: Double.self) + value
-                bytes.storeBytes(of: sum, toByteOffset: 8 * j, as: Double.self)
+        switch MemoryLayout<Data>.size {
+        case 8:
+            let offset = value(0)
+            guard let base else { return unsafeBitCast(offset, to: Data.self) }
+            return unsafeBitCast(unsafeBitCast(base, to: Double.self) + offset, to: Data.self)
+        case 16:
+            let offset = SIMD2(value(0), value(1))
+            guard let base else { return unsafeBitCast(offset, to: Data.self) }
+            return unsafeBitCast(unsafeBitCast(base, to: SIMD2<Double>.self) + offset, to: Data.self)
+        case 32:
+            let offset = SIMD4(value(0), value(1), value(2), value(3))
+            guard let base else { return unsafeBitCast(offset, to: Data.self) }
+            return unsafeBitCast(unsafeBitCast(base, to: SIMD4<Double>.self) + offset, to: Data.self)
+        default:
+            var data = base ?? modelData
+            withUnsafeMutableBytes(of: &data) { bytes in
+                for j in 0..<MemoryLayout<Data>.size / 8 {
+                    let sum = base == nil ? value(j) : bytes.load(fromByteOffset: 8 * j, as: Double.self) + value(j)
+                    bytes.storeBytes(of: sum, toByteOffset: 8 * j, as: Double.self)
+                }
             }
+            return data
         }
-        return data
     }
 
     /// Writes `new − old` component-wise into `change` (`dimension` components, zeros past a vector's own),

@@ -83,7 +83,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// The value to display at the graph's current time: the model value with its animatable data
     /// replaced by M + y − I while an animation runs (docs/ANIMATION.md §5.2).
     public var presentationValue: Value {
-        @inlinable get {
+        @inlinable @inline(__always) get {
             if let group = laneGroup, laneLayout != .none {
                 var presented = model
                 presented.animatableData = laneData(group, component: 0, adding: modelData)
@@ -95,7 +95,7 @@ public final class AnimatableAttribute<Value: Animatable> {
 
     /// The animatable data of ``presentationValue``.
     public var presentationData: Value.AnimatableData {
-        @inlinable get {
+        @inlinable @inline(__always) get {
             if let group = laneGroup, laneLayout != .none { return laneData(group, component: 0, adding: modelData) }
             return genericPresentationData
         }
@@ -105,7 +105,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// zero when idle, the running animation's velocity when it reports one, `nil` when it cannot
     /// (timing curves, combined animations).
     public var velocity: Value.AnimatableData? {
-        @inlinable get {
+        @inlinable @inline(__always) get {
             if let group = laneGroup, laneLayout != .none { return laneData(group, component: 1, adding: nil) }
             return genericVelocity
         }

@@ -44,7 +44,15 @@ extension AnimationGraph {
     }
 
     private func makeSpringGroup(for key: SpringLaneKey) -> SpringLaneGroup {
-        let group = SpringLaneGroup(key: key, graph: self)
+        let group: SpringLaneGroup
+        if let index = spareSpringGroups.firstIndex(where: {
+            $0.key.animation == key.animation && $0.dimension == key.dimension
+        }) {
+            group = spareSpringGroups.remove(at: index)
+            group.reset(key: key)
+        } else {
+            group = SpringLaneGroup(key: key, graph: self)
+        }
         springGroups.append(group)
         if springGroupIndexIsCurrent { springGroupIndex[key] = group }
         lastSpringGroup = group
@@ -53,10 +61,18 @@ extension AnimationGraph {
 
     /// Steps every group to the current time and drops empty groups; their clocks, hence keys, moved,
     /// so the index goes stale.
+    ///
+    /// A few emptied groups are kept as spares (``spareSpringGroups``): when every lane of a group is
+    /// re-targeted in one frame, the first re-target makes the next group while the old one still has
+    /// lanes, so each frame would otherwise grow a new group's arrays from nothing and drop the old one's.
     func stepSpringGroups() {
         guard !springGroups.isEmpty else { return }
         for group in springGroups where group.count > 0 { group.step(to: time) }
-        springGroups.removeAll { $0.count == 0 }
+        springGroups.removeAll { group in
+            guard group.count == 0 else { return false }
+            if spareSpringGroups.count < Self.spareSpringGroupLimit { spareSpringGroups.append(group) }
+            return true
+        }
         springGroupIndexIsCurrent = false
         lastSpringGroup = nil
     }

@@ -42,6 +42,10 @@ public final class AnimationGraph {
     /// it goes stale and is rebuilt at the next lookup that needs it, not at every step).
     var springGroupIndexIsCurrent = true
     var lastSpringGroup: SpringLaneGroup?
+    /// Emptied groups kept for reuse by a new group with the same spring and dimension (their arrays keep
+    /// their capacity), at most ``spareSpringGroupLimit``.
+    var spareSpringGroups: [SpringLaneGroup] = []
+    static let spareSpringGroupLimit = 4
 
     /// Whether any spring group still holds a lane.
     private var hasGroupedSprings: Bool { springGroups.contains { $0.count > 0 } }
@@ -57,8 +61,7 @@ public final class AnimationGraph {
     /// (which keeps the spring's last state), so neither outlives what still refers to it.
     deinit {
         for group in springGroups {
-            for owner in group.owners { owner.detachFromSpringLane() }
-            group.owners.removeAll()
+            group.detachAll()
         }
     }
 

@@ -28,7 +28,7 @@ extension SpringLaneGroup {
     @usableFromInline
     func retarget(lane: Int, by change: UnsafePointer<Double>, spring: FluidSpringAnimation) {
         let oldKey = key, dimension = self.dimension
-        let owner = owners[lane]
+        guard let owner = owners[lane] else { return }
         let elapsed = withGraph(\.time) - oldKey.beginTime
         let newKey = SpringLaneKey(
             animation: spring, dimension: dimension, beginTime: oldKey.beginTime, clock: elapsed,

@@ -57,7 +57,8 @@ final class SpringLaneGroup {
     @exclusivity(unchecked) var targets: [Double] = []
     /// |0.01·D|² per lane, as the stop rule computes it.
     @exclusivity(unchecked) var tolerances: [Double] = []
-    @exclusivity(unchecked) var owners: [any SpringLaneOwner] = []
+    /// Each lane's attribute; `nil` marks a lane that has left since the last step (a hole).
+    @exclusivity(unchecked) private(set) var owners: [(any SpringLaneOwner)?] = []
 
     /// P, the map from the bases to the current states (first three columns).
     @exclusivity(unchecked) private var transition = FluidSpringStepper.Recurrence.identity
@@ -69,7 +70,8 @@ final class SpringLaneGroup {
     @usableFromInline @exclusivity(unchecked)
     var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>) = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
 
-    var count: Int { owners.count }
+    /// The lanes in the group (holes not counted).
+    @exclusivity(unchecked) private(set) var count = 0
 
     /// Runs `body` with the graph, without retaining it.
     @inlinable @inline(__always)
@@ -95,7 +97,8 @@ final class SpringLaneGroup {
     /// capacity and the cached powers of M (valid because `key` has the same spring: callers check
     /// `key.animation` and `key.dimension` equal the current key's).
     func reset(key: SpringLaneKey) {
-        precondition(owners.isEmpty && key.animation == self.key.animation && key.dimension == dimension)
+        precondition(count == 0 && key.animation == self.key.animation && key.dimension == dimension)
+        owners.removeAll(keepingCapacity: true)
         self.key = key
         restartAtBase()
     }
@@ -184,6 +187,7 @@ final class SpringLaneGroup {
             tolerances.append(tolerance)
         }
         owners.append(owner)
+        count += 1
         owner.laneIndex = lane
     }
 
@@ -209,27 +213,53 @@ final class SpringLaneGroup {
         restartAtBase()
     }
 
-    /// Removes lane `index`, moving the last lane into its place.
+    /// Removes lane `index`, leaving a hole that the next ``step(to:)`` fills (``fillHoles()``).
+    ///
+    /// Lanes leave a group in bulk — a frame's re-targets move every lane of a group to the next one — and
+    /// moving the last lane into the place of each (swap-removal) would touch one more attribute per
+    /// re-target, one that is not otherwise in cache; when the whole group leaves, there is nothing to fill.
     func remove(at index: Int) {
-        let last = owners.count - 1, dimension = self.dimension
-        if index != last {
+        owners[index] = nil
+        count -= 1
+    }
+
+    /// Fills the holes left by ``remove(at:)``, highest first, each with the last lane, so the lanes end
+    /// up where swap-removing them in that order would have put them.
+    private func fillHoles() {
+        let d = dimension
+        var hole = owners.count - 1
+        while owners.count > count {
+            guard owners[owners.count - 1] != nil else {
+                owners.removeLast()
+                continue
+            }
+            let last = owners.count - 1
+            hole = min(hole, last)
+            while owners[hole] != nil { hole -= 1 }
             states.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
-                (base + 2 * index * dimension).update(from: base + 2 * last * dimension, count: 2 * dimension)
+                (base + 2 * hole * d).update(from: base + 2 * last * d, count: 2 * d)
             }
             forces.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
-                (base + index * dimension).update(from: base + last * dimension, count: dimension)
+                (base + hole * d).update(from: base + last * d, count: d)
             }
             targets.withUnsafeMutableBufferPointer { buffer in
                 let base = buffer.baseAddress!
-                (base + index * dimension).update(from: base + last * dimension, count: dimension)
+                (base + hole * d).update(from: base + last * d, count: d)
             }
-            tolerances[index] = tolerances[last]
-            owners.swapAt(index, last)
-            owners[index].laneIndex = index
+            tolerances[hole] = tolerances[last]
+            owners.swapAt(hole, last)
+            owners.removeLast()
+            owners[hole]?.laneIndex = hole
         }
-        owners.removeLast()
+    }
+
+    /// Hands every lane back to its attribute (the graph is going away) and empties the group.
+    func detachAll() {
+        for owner in owners { owner?.detachFromSpringLane() }
+        owners.removeAll()
+        count = 0
     }
 
     /// Mⁿ (x-space recurrence; its first three columns act on (u, v, a)).
@@ -244,6 +274,7 @@ final class SpringLaneGroup {
     /// Advances every lane to graph time `time`, following ``FluidSpringAnimation/animate(value:time:context:)``
     /// steps 3–6 with the group's clock. Lanes that finish are removed and their owners told.
     func step(to time: TimeInterval) {
+        if count < owners.count { fillHoles() }
         let elapsed = time - key.beginTime
         let response = key.animation.response
         var becameLogicallyComplete = false
@@ -266,7 +297,7 @@ final class SpringLaneGroup {
             candidates = screen()
         }
         if becameLogicallyComplete {
-            for owner in owners { owner.springLaneLogicallyCompleted() }
+            for owner in owners { owner?.springLaneLogicallyCompleted() }
         }
         removeFinishedLanes(among: candidates)
     }
@@ -414,9 +445,9 @@ final class SpringLaneGroup {
         } else {
             for lane in 0..<owners.count { check(lane) }
         }
-        // Highest index first, so that swap-removal never moves a lane still to be removed.
+        // Highest index first (the order the owners have always been told in).
         for lane in finished.reversed() {
-            let owner = owners[lane]
+            guard let owner = owners[lane] else { continue }
             remove(at: lane)
             owner.springLaneFinished()
         }
