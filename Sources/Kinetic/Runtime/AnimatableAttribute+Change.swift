@@ -89,7 +89,6 @@ extension AnimatableAttribute {
             group.remove(at: laneIndex)
             laneGroup = nil
             laneIndex = -1
-            laneRetargetReady = false
         }
         if let state = animator {
             animator = nil

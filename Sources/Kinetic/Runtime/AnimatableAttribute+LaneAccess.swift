@@ -87,7 +87,7 @@ extension AnimatableAttribute {
     /// when ``laneRetargetReady``; `false`, with nothing changed, when the generic path must apply it.
     @inlinable
     func retargetLane(to newValue: Value, spring: FluidSpringAnimation) -> Bool {
-        guard let group = laneGroup, laneLayout != .none, group.canRetarget(with: spring) else { return false }
+        guard let group = laneGroup, group.canRetarget(with: spring) else { return false }
         let newData = newValue.animatableData
         let dimension = group.dimension
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
@@ -101,9 +101,10 @@ extension AnimatableAttribute {
         }
     }
 
-    /// Recomputes ``laneRetargetReady`` after anything it depends on changed.
+    /// Recomputes ``laneRetargetReady`` after anything it depends on changed: a change (completions, forks,
+    /// reason), an override or transform, the logical-completion listeners firing.
     func refreshLaneRetargetReady() {
-        laneRetargetReady = laneGroup != nil && laneLayout != .none && animationOverride == nil
+        laneRetargetReady = laneLayout != .none && animationOverride == nil
             && transactionTransform == nil && forks.isEmpty
             && (animator.map { $0.logicalListeners.isEmpty && $0.reason == nil } ?? false)
     }

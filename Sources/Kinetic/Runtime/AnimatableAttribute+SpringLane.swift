@@ -9,7 +9,6 @@ extension AnimatableAttribute: SpringLaneOwner {
     func springLaneFinished() {
         laneGroup = nil
         laneIndex = -1
-        laneRetargetReady = false
         if let state = animator {
             animator = nil
             graph?.animationsRemoved(state.logicalListeners + state.removalListeners)
@@ -20,7 +19,6 @@ extension AnimatableAttribute: SpringLaneOwner {
         leaveSpringLane()
         laneGroup = nil
         laneIndex = -1
-        laneRetargetReady = false
     }
 
     func springLaneLogicallyCompleted() {
@@ -72,6 +70,7 @@ extension AnimatableAttribute: SpringLaneOwner {
             group.append(owner: self, record: x, target: target, tolerance: tolerance)
         }
         laneGroup = group
+        // The evaluation just before may have fired (and dropped) the logical-completion listeners.
         refreshLaneRetargetReady()
         return true
     }
@@ -101,7 +100,6 @@ extension AnimatableAttribute: SpringLaneOwner {
         group.remove(at: laneIndex)
         laneGroup = nil
         laneIndex = -1
-        laneRetargetReady = false
     }
 
     /// A fluid spring re-targeting the lane's spring with the same response and nothing to fork: the

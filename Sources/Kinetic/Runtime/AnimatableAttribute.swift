@@ -39,9 +39,11 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// How inlined code reads the lane's components (``SpringLaneCodec/layout``).
     @usableFromInline let laneLayout: LaneLayout
     /// Whether a change under a transaction that carries only a fluid spring may re-target the lane
-    /// directly (``retargetLane(to:spring:)``): the attribute is on a lane, with no animation override,
-    /// no transaction transform, no logical-completion listener and no frame-interval reason — nothing
-    /// the generic path of ``change(to:)`` would act on. Kept by ``refreshLaneRetargetReady()``.
+    /// directly (``retargetLane(to:spring:)``) when there is one: the type's lanes are readable inline and
+    /// the running animation has no animation override, no transaction transform, no fork, no
+    /// logical-completion listener and no frame-interval reason — nothing the generic path of
+    /// ``change(to:)`` would act on. It does not follow the lane itself (the inlined path checks
+    /// ``laneGroup``), so leaving a lane needs no update. Kept by ``refreshLaneRetargetReady()``.
     @usableFromInline @exclusivity(unchecked) var laneRetargetReady = false
     @usableFromInline @exclusivity(unchecked) var modelData: Data
     @usableFromInline @exclusivity(unchecked) var model: Value

@@ -306,13 +306,9 @@ final class SpringLaneGroup {
     /// this frame), ascending.
     ///
     /// A lane can only stop when |v|² ≤ threshold. Per block of lanes, the smallest |v|² and the sum
-    /// of the |v|² (non-finite if any velocity is) tell whether any lane in it needs the stop rule.
+    /// of the |v|² (non-finite if any velocity is) tell whether any lane in it needs the stop rule; only
+    /// then are its lanes' |v|² compared one by one.
     private func screen() -> [Int] {
-        dimension == 2 ? screenPairs() : screenLanes()
-    }
-
-    /// ``screen()`` for any dimension: |v|² summed over each lane's components in the stop rule's order.
-    private func screenLanes() -> [Int] {
         let d = dimension, lanes = owners.count
         let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
         let usesForce = !baseForceIsDerived
@@ -322,33 +318,32 @@ final class SpringLaneGroup {
         states.withUnsafeBufferPointer { stateBuffer in
             forces.withUnsafeBufferPointer { forceBuffer in
                 guard let p = stateBuffer.baseAddress, let q = forceBuffer.baseAddress else { return }
+                /// |v|² of a lane, summed over its components in the stop rule's order.
                 @inline(__always) func speed(_ lane: Int) -> Double {
-                    let u = p + 2 * lane * d, v = u + d
+                    let u = p + 2 * lane * d, v = u + d, a = q + lane * d
                     var sum = 0.0
-                    if usesForce {
-                        let a = q + lane * d
-                        for j in 0..<d {
-                            let w = c0 * u[j] + c1 * v[j] + c2 * a[j]
-                            sum += w * w
-                        }
-                    } else {
-                        for j in 0..<d {
-                            let w = c0 * u[j] + c1 * v[j]
-                            sum += w * w
-                        }
+                    for j in 0..<d {
+                        let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
+                        sum += w * w
                     }
                     return sum
                 }
                 var start = 0
                 while start < lanes {
                     let end = min(lanes, start + blockSize)
-                    var smallest = Double.infinity, total = 0.0
-                    for lane in start..<end {
-                        let speed = speed(lane)
-                        smallest = speed < smallest ? speed : smallest
-                        total += speed
+                    let mayStop: Bool
+                    if d == 2 {
+                        mayStop = Self.pairsMayStop(p, q, start..<end, rows.v, usesForce: usesForce, threshold: threshold)
+                    } else {
+                        var smallest = Double.infinity, total = 0.0
+                        for lane in start..<end {
+                            let speed = speed(lane)
+                            smallest = speed < smallest ? speed : smallest
+                            total += speed
+                        }
+                        mayStop = !(smallest > threshold) || !total.isFinite
                     }
-                    if !(smallest > threshold) || !total.isFinite {
+                    if mayStop {
                         for lane in start..<end {
                             let speed = speed(lane)
                             if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
@@ -361,59 +356,41 @@ final class SpringLaneGroup {
         return candidates
     }
 
-    /// ``screen()`` for two-dimensional lanes: lanes go in pairs so that the two |v|² come out of one
-    /// vertical add (no per-lane horizontal reduction in the loop).
-    private func screenPairs() -> [Int] {
-        let lanes = owners.count
-        let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
-        let usesForce = !baseForceIsDerived
-        let threshold = FluidSpringStepper.restThresholdSquared
-        let blockSize = 256
-        var candidates: [Int] = []
-        states.withUnsafeBufferPointer { stateBuffer in
-            forces.withUnsafeBufferPointer { forceBuffer in
-                stateBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: 2 * lanes) { p in
-                    forceBuffer.baseAddress!.withMemoryRebound(to: SIMD2<Double>.self, capacity: lanes) { q in
-                        @inline(__always) func velocity(_ lane: Int) -> SIMD2<Double> {
-                            usesForce ? c0 * p[2 * lane] + c1 * p[2 * lane + 1] + c2 * q[lane]
-                                : c0 * p[2 * lane] + c1 * p[2 * lane + 1]
-                        }
-                        var start = 0
-                        while start < lanes {
-                            let end = min(lanes, start + blockSize)
-                            var screen = SpeedScreen()
-                            let pairs = (end - start) / 2
-                            var s = p + 2 * start
-                            let pairsEnd = s + 4 * pairs
-                            if usesForce {
-                                var a = q + start
-                                while s < pairsEnd {
-                                    screen.add(c0 * s[0] + c1 * s[1] + c2 * a[0], c0 * s[2] + c1 * s[3] + c2 * a[1])
-                                    s += 4
-                                    a += 2
-                                }
-                            } else {
-                                while s < pairsEnd {
-                                    screen.add(c0 * s[0] + c1 * s[1], c0 * s[2] + c1 * s[3])
-                                    s += 4
-                                }
-                            }
-                            let lane = start + 2 * pairs
-                            if lane < end { screen.add(velocity(lane), velocity(lane)) }
-                            if screen.mayStop(threshold: threshold) {
-                                for lane in start..<end {
-                                    let v = velocity(lane)
-                                    let speed = (v * v).sum()
-                                    if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
-                                }
-                            }
-                            start = end
-                        }
+    /// ``screen()``'s block test for two-dimensional lanes: lanes go in pairs so that the two |v|² come out
+    /// of one vertical add (no per-lane horizontal reduction in the loop). `states` and `forces` are the
+    /// group's buffers, `row` P's velocity row.
+    private static func pairsMayStop(_ states: UnsafePointer<Double>, _ forces: UnsafePointer<Double>,
+                                     _ block: Range<Int>, _ row: SIMD3<Double>, usesForce: Bool,
+                                     threshold: Double) -> Bool {
+        let (c0, c1, c2) = (row[0], row[1], row[2])
+        return states.withMemoryRebound(to: SIMD2<Double>.self, capacity: 2 * block.upperBound) { p in
+            forces.withMemoryRebound(to: SIMD2<Double>.self, capacity: block.upperBound) { q in
+                @inline(__always) func velocity(_ lane: Int) -> SIMD2<Double> {
+                    usesForce ? c0 * p[2 * lane] + c1 * p[2 * lane + 1] + c2 * q[lane]
+                        : c0 * p[2 * lane] + c1 * p[2 * lane + 1]
+                }
+                var screen = SpeedScreen()
+                let pairs = block.count / 2
+                var s = p + 2 * block.lowerBound
+                let pairsEnd = s + 4 * pairs
+                if usesForce {
+                    var a = q + block.lowerBound
+                    while s < pairsEnd {
+                        screen.add(c0 * s[0] + c1 * s[1] + c2 * a[0], c0 * s[2] + c1 * s[3] + c2 * a[1])
+                        s += 4
+                        a += 2
+                    }
+                } else {
+                    while s < pairsEnd {
+                        screen.add(c0 * s[0] + c1 * s[1], c0 * s[2] + c1 * s[3])
+                        s += 4
                     }
                 }
+                let lane = block.lowerBound + 2 * pairs
+                if lane < block.upperBound { screen.add(velocity(lane), velocity(lane)) }
+                return screen.mayStop(threshold: threshold)
             }
         }
-        return candidates
     }
 
     /// The stop rule (docs/ANIMATION.md §2.3 step 6) and the finiteness guard for `candidates` (ascending; `nil`:
