@@ -12,23 +12,39 @@ extension AnimatableAttribute {
     ///
     /// Specialised for `Data`, the branches below fold to one: a fixed-size type of one, two or four
     /// components is built from a `Double` or a SIMD vector of the same size (no round trip through memory),
-    /// a vector's array is allocated once, other sizes go through the value's bytes.
+    /// a vector's velocity reuses the array of its previous read, other sizes go through the value's bytes.
     @inlinable @inline(__always)
-    func laneData(_ group: SpringLaneGroup, component: Int, adding base: Data?) -> Data {
+    func laneData(_ reference: Unmanaged<SpringLaneGroup>, component: Int, adding base: Data?) -> Data {
         let lane = laneIndex
         @inline(__always) func value(_ j: Int) -> Double {
-            component == 0 ? group.offset(lane, j) : group.velocity(lane, j)
+            reference._withUnsafeGuaranteedRef { component == 0 ? $0.offset(lane, j) : $0.velocity(lane, j) }
         }
+        let dimension = reference._withUnsafeGuaranteedRef { $0.dimension }
         if Data.self == AnimatableVector.self {
             let model = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
-            let dimension = group.dimension, count = Swift.max(model.count, dimension)
-            let components = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let count = Swift.max(model.count, dimension)
+            @inline(__always) func write(_ buffer: inout UnsafeMutableBufferPointer<Double>) {
                 for j in 0..<count {
                     let own = j < model.count ? model[j] : 0
                     buffer[j] = j < dimension ? (base == nil ? value(j) : own + value(j)) : own
                 }
-                initialized = count
             }
+            guard base == nil else {
+                return unsafeBitCast(AnimatableVector([Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    write(&buffer)
+                    initialized = count
+                }), to: Data.self)
+            }
+            // A velocity read reuses the array of the previous one (``velocityReadBuffer``), taken out so that
+            // it is uniquely referenced once its reader has let go of it: then it is written in place, without
+            // an allocation; while a reader still holds it, the write copies it first (copy on write), so no
+            // value changes. A presentation read allocates: it reads the model's own array anyway, and a reused
+            // array would be one more cold object per read (measured slower).
+            var components: [Double] = []
+            swap(&components, &velocityReadBuffer)
+            if components.count != count { components = [Double](repeating: 0, count: count) }
+            components.withUnsafeMutableBufferPointer { write(&$0) }
+            velocityReadBuffer = components
             return unsafeBitCast(AnimatableVector(components), to: Data.self)
         }
         switch MemoryLayout<Data>.size {
@@ -87,17 +103,22 @@ extension AnimatableAttribute {
     /// when ``laneRetargetReady``; `false`, with nothing changed, when the generic path must apply it.
     @inlinable
     func retargetLane(to newValue: Value, spring: FluidSpringAnimation) -> Bool {
-        guard let group = laneGroup, group.canRetarget(with: spring) else { return false }
-        let newData = newValue.animatableData
-        let dimension = group.dimension
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
-            let change = buffer.baseAddress!
-            guard writeLaneChange(from: modelData, to: newData, into: change, dimension: dimension) else { return false }
-            model = newValue
-            modelData = newData
-            group.retarget(lane: laneIndex, by: change, spring: spring)
-            group.withGraph { $0.runDueCompletions() }
-            return true
+        guard let reference = laneGroupReference, laneLayout != .none else { return false }
+        return reference._withUnsafeGuaranteedRef { group in
+            guard group.canRetarget(with: spring) else { return false }
+            let newData = newValue.animatableData
+            let dimension = group.dimension
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { buffer in
+                let change = buffer.baseAddress!
+                guard writeLaneChange(from: modelData, to: newData, into: change, dimension: dimension) else { return false }
+                model = newValue
+                modelData = newData
+                // The lane may move to another group: nothing below uses `group` after this.
+                let graph = group.graphReference
+                group.retarget(lane: laneIndex, by: change, spring: spring)
+                graph._withUnsafeGuaranteedRef { $0.runDueCompletions() }
+                return true
+            }
         }
     }
 

@@ -69,7 +69,6 @@ extension AnimatableAttribute: SpringLaneOwner {
             for j in 0..<dimension { x[j] -= target[j] }
             group.append(owner: self, record: x, target: target, tolerance: tolerance)
         }
-        laneGroup = group
         // The evaluation just before may have fired (and dropped) the logical-completion listeners.
         refreshLaneRetargetReady()
         return true
@@ -91,7 +90,7 @@ extension AnimatableAttribute: SpringLaneOwner {
         springState.startTime = key.startTime
         springState.blendStart = key.blendStart
         springState.blendInterval = key.blendInterval
-        state.interval = group.targets.withUnsafeBufferPointer { codec.read($0.baseAddress! + lane * dimension, dimension) }
+        state.interval = codec.read(group.targets.base + lane * dimension, dimension)
         // Re-targets on the lane change only the key's spring (same response; the damping may differ).
         state.animation = Animation(key.animation)
         state.context.state[FluidSpringState<Data>.self] = springState

@@ -34,7 +34,17 @@ public final class AnimatableAttribute<Value: Animatable> {
     // cache line(s): reading 100 000 attributes a frame is bound by memory, not arithmetic.
     /// The group stepping this attribute's fluid spring, when it is on the grouped path; the spring's
     /// numbers then live in the group and `animator`'s spring state (and animation) is stale.
-    @usableFromInline @exclusivity(unchecked) var laneGroup: SpringLaneGroup?
+    ///
+    /// Unretained (``laneGroupReference``): the graph owns its groups, a group is dropped only once it holds
+    /// no lane, and every way out of a lane (finishing, leaving, stopping, the graph's deinit) sets this to
+    /// `nil` first — so it is valid whenever it is not `nil`. Re-targets move a lane from group to group at
+    /// every input frame, and a retain and release of the groups per move measured as a fifth of the move.
+    var laneGroup: SpringLaneGroup? {
+        get { laneGroupReference?.takeUnretainedValue() }
+        set { laneGroupReference = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// ``laneGroup`` as stored, which the inlined reads and re-targets use without retaining the group.
+    @usableFromInline @exclusivity(unchecked) var laneGroupReference: Unmanaged<SpringLaneGroup>?
     @usableFromInline @exclusivity(unchecked) var laneIndex = -1
     /// How inlined code reads the lane's components (``SpringLaneCodec/layout``).
     @usableFromInline let laneLayout: LaneLayout
@@ -59,6 +69,10 @@ public final class AnimatableAttribute<Value: Animatable> {
         didSet { refreshLaneRetargetReady() }
     }
     let laneCodec: SpringLaneCodec<Data>?
+    /// For `AnimatableVector` lanes: the components array of the last ``velocity`` read, reused by the next
+    /// one once its reader has dropped it (an allocation per read measured twice the rest of the read).
+    /// Empty for every other type.
+    @usableFromInline @exclusivity(unchecked) var velocityReadBuffer: [Double] = []
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
@@ -86,9 +100,9 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// replaced by M + y − I while an animation runs (docs/ANIMATION.md §5.2).
     public var presentationValue: Value {
         @inlinable @inline(__always) get {
-            if let group = laneGroup, laneLayout != .none {
+            if let reference = laneGroupReference, laneLayout != .none {
                 var presented = model
-                presented.animatableData = laneData(group, component: 0, adding: modelData)
+                presented.animatableData = laneData(reference, component: 0, adding: modelData)
                 return presented
             }
             return genericPresentationValue
@@ -98,7 +112,9 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// The animatable data of ``presentationValue``.
     public var presentationData: Value.AnimatableData {
         @inlinable @inline(__always) get {
-            if let group = laneGroup, laneLayout != .none { return laneData(group, component: 0, adding: modelData) }
+            if let reference = laneGroupReference, laneLayout != .none {
+                return laneData(reference, component: 0, adding: modelData)
+            }
             return genericPresentationData
         }
     }
@@ -108,7 +124,9 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// (timing curves, combined animations).
     public var velocity: Value.AnimatableData? {
         @inlinable @inline(__always) get {
-            if let group = laneGroup, laneLayout != .none { return laneData(group, component: 1, adding: nil) }
+            if let reference = laneGroupReference, laneLayout != .none {
+                return laneData(reference, component: 1, adding: nil)
+            }
             return genericVelocity
         }
     }

@@ -21,10 +21,12 @@ import Foundation
 /// **Threading.** A graph and its attributes are single-threaded by contract: create, change and
 /// advance them from one thread (or one actor) only. They are not `Sendable`, so Swift 6's strict
 /// concurrency checking enforces the contract at compile time. The current ``Transaction`` is a
-/// task-local, so `withTransaction` on another thread never reaches this graph's changes.
+/// task-local, so `withTransaction` on another thread never reaches this graph's changes. The fields a
+/// re-target touches (the clock, the spring groups, the due completions) opt out of dynamic exclusivity
+/// checks for the same reason: no access to them overlaps another (issue 13).
 public final class AnimationGraph {
     /// The graph's current time, seconds. Animations begun now have elapsed time 0.
-    public private(set) var time: TimeInterval
+    @exclusivity(unchecked) public private(set) var time: TimeInterval
 
     /// The environment animations see in their ``AnimationContext`` (e.g. reduce motion).
     public var environment: EnvironmentValues
@@ -32,16 +34,16 @@ public final class AnimationGraph {
     /// Attributes with a running animation or a pending logical-completion fork.
     var active: [any AttributeNode] = []
     /// Completion callbacks that became due, run after the current update.
-    var dueCompletions: [() -> Void] = []
-    private var isRunningCompletions = false
+    @exclusivity(unchecked) var dueCompletions: [() -> Void] = []
+    @exclusivity(unchecked) private var isRunningCompletions = false
     private var isUpdating = false
     /// Fluid springs stepped in groups (see ``SpringLaneGroup``), and the groups by current key.
-    var springGroups: [SpringLaneGroup] = []
+    @exclusivity(unchecked) var springGroups: [SpringLaneGroup] = []
     var springGroupIndex: [SpringLaneKey: SpringLaneGroup] = [:]
     /// Whether ``springGroupIndex`` reflects the groups' current keys (a step moves every clock, so
     /// it goes stale and is rebuilt at the next lookup that needs it, not at every step).
-    var springGroupIndexIsCurrent = true
-    var lastSpringGroup: SpringLaneGroup?
+    @exclusivity(unchecked) var springGroupIndexIsCurrent = true
+    @exclusivity(unchecked) var lastSpringGroup: SpringLaneGroup?
     /// Emptied groups kept for reuse by a new group with the same spring and dimension (their arrays keep
     /// their capacity), at most ``spareSpringGroupLimit``.
     var spareSpringGroups: [SpringLaneGroup] = []

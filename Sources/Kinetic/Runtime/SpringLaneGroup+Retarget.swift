@@ -14,7 +14,7 @@ extension SpringLaneGroup {
     func canRetarget(with spring: FluidSpringAnimation) -> Bool {
         spring.response == key.animation.response
             && !Self.isBlending(spring, blendStart: key.blendStart, blendInterval: key.blendInterval,
-                                elapsed: withGraph(\.time) - key.beginTime)
+                                elapsed: withGraph { $0.time } - key.beginTime)
     }
 
     /// Re-targets lane `lane` by `change` (``dimension`` components: the model's delta) with `spring`, at the
@@ -28,8 +28,8 @@ extension SpringLaneGroup {
     @usableFromInline
     func retarget(lane: Int, by change: UnsafePointer<Double>, spring: FluidSpringAnimation) {
         let oldKey = key, dimension = self.dimension
-        guard let owner = owners[lane] else { return }
-        let elapsed = withGraph(\.time) - oldKey.beginTime
+        guard owners[lane] != nil else { return }
+        let elapsed = withGraph { $0.time } - oldKey.beginTime
         let newKey = SpringLaneKey(
             animation: spring, dimension: dimension, beginTime: oldKey.beginTime, clock: elapsed,
             startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
@@ -54,17 +54,16 @@ extension SpringLaneGroup {
                                                  toleranceSquared: toleranceSquared, remainingSquared: remainingSquared) {
                 return true
             }
-            remove(at: lane)
+            // Moved, not copied: the lane's one reference to its owner goes with it (no retain or release).
+            let owner = takeOwner(at: lane)!
+            // Fires only the owner's logical-completion listeners (queued as due), whichever group holds the lane.
+            if newKey.isLogicallyComplete { owner.springLaneLogicallyCompleted() }
             let newGroup = withGraph { $0.springGroup(for: newKey, reusing: self) }
             newGroup.append(owner: owner, record: x, target: target, tolerance: toleranceSquared)
-            owner.laneGroup = newGroup
             return false
         }
-        if finished {
-            remove(at: lane)
+        if finished, let owner = takeOwner(at: lane) {
             owner.springLaneFinished()
-        } else if newKey.isLogicallyComplete {
-            owner.springLaneLogicallyCompleted()
         }
     }
 }

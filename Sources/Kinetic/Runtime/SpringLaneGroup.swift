@@ -50,13 +50,15 @@ final class SpringLaneGroup {
     private let alpha: Double, beta: Double
 
     /// Lane bases [u₀ (d), v₀ (d)], u = x − D.
-    @usableFromInline @exclusivity(unchecked) var states: [Double] = []
+    @usableFromInline @exclusivity(unchecked) var states = LaneColumn()
     /// a₀ per lane (d components); unused while ``baseForceIsDerived``.
-    @usableFromInline @exclusivity(unchecked) var forces: [Double] = []
+    @usableFromInline @exclusivity(unchecked) var forces = LaneColumn()
     /// D (the interval) per lane, d components each.
-    @exclusivity(unchecked) var targets: [Double] = []
+    @exclusivity(unchecked) var targets = LaneColumn()
     /// |0.01·D|² per lane, as the stop rule computes it.
-    @exclusivity(unchecked) var tolerances: [Double] = []
+    @exclusivity(unchecked) var tolerances = LaneColumn()
+    /// Lanes the columns have room for.
+    @exclusivity(unchecked) private var laneCapacity = 0
     /// Each lane's attribute; `nil` marks a lane that has left since the last step (a hole).
     @exclusivity(unchecked) private(set) var owners: [(any SpringLaneOwner)?] = []
 
@@ -91,6 +93,13 @@ final class SpringLaneGroup {
         self.alpha = -stepper.stiffness / halfStepDamping
         self.beta = -stepper.damping / halfStepDamping
         restartAtBase()
+    }
+
+    deinit {
+        states.deallocate()
+        forces.deallocate()
+        targets.deallocate()
+        tolerances.deallocate()
     }
 
     /// Makes an empty group the group of `key`, in the state `init(key:)` gives, keeping the arrays'
@@ -163,51 +172,51 @@ final class SpringLaneGroup {
             record[d + j] = velocity(lane, j)
             record[2 * d + j] = force(lane, j)
         }
-        targets.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + lane * d, count: d) }
+        target.update(from: targets.base + lane * d, count: d)
     }
 
-    /// Adds a lane; `record` holds u, v and a (3d values), `target` d values.
+    /// Adds a lane and tells `owner` its group and index; `record` holds u, v and a (3d values), `target` d
+    /// values. `owner` is consumed, so that a lane moved here from another group (``retarget(lane:by:spring:)``,
+    /// which takes it out of the old group's `owners`) keeps the one reference it had, without a retain and release.
     ///
-    /// The number arrays never shrink (``remove(at:)`` leaves the last lane's old numbers behind): a group
-    /// whose lanes leave and join every frame — channels re-targeted at each input frame — writes into the
-    /// room they left instead of resizing four arrays per lane. `owners` counts the lanes.
-    func append(owner: any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
+    /// The columns never shrink (``remove(at:)`` leaves the last lane's old numbers behind): a group whose
+    /// lanes leave and join every frame — channels re-targeted at each input frame — writes into the room
+    /// they left. `owners` counts the lanes.
+    func append(owner: consuming any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
         if !isAtBase { rebase() }
         let lane = owners.count, d = dimension
-        if tolerances.count > lane {
-            states.withUnsafeMutableBufferPointer { ($0.baseAddress! + 2 * d * lane).update(from: record, count: 2 * d) }
-            forces.withUnsafeMutableBufferPointer { ($0.baseAddress! + d * lane).update(from: record + 2 * d, count: d) }
-            targets.withUnsafeMutableBufferPointer { ($0.baseAddress! + d * lane).update(from: target, count: d) }
-            tolerances[lane] = tolerance
-        } else {
-            states.append(contentsOf: UnsafeBufferPointer(start: record, count: 2 * d))
-            forces.append(contentsOf: UnsafeBufferPointer(start: record + 2 * d, count: d))
-            targets.append(contentsOf: UnsafeBufferPointer(start: target, count: d))
-            tolerances.append(tolerance)
+        if lane >= laneCapacity {
+            let lanes = Swift.max(16, 2 * laneCapacity)
+            states.reserve(2 * d * lanes, keeping: 2 * d * lane)
+            forces.reserve(d * lanes, keeping: d * lane)
+            targets.reserve(d * lanes, keeping: d * lane)
+            tolerances.reserve(lanes, keeping: lane)
+            laneCapacity = lanes
         }
+        (states.base + 2 * d * lane).update(from: record, count: 2 * d)
+        (forces.base + d * lane).update(from: record + 2 * d, count: d)
+        (targets.base + d * lane).update(from: target, count: d)
+        tolerances[lane] = tolerance
+        owner.laneIndex = lane
+        owner.laneGroup = self
         owners.append(owner)
         count += 1
-        owner.laneIndex = lane
     }
 
     /// Writes every lane's current state as its base and resets P to the identity.
     private func rebase() {
         let d = dimension, lanes = owners.count, rows = self.rows, usesForce = !baseForceIsDerived
-        states.withUnsafeMutableBufferPointer { stateBuffer in
-            forces.withUnsafeMutableBufferPointer { forceBuffer in
-                guard let p = stateBuffer.baseAddress, let q = forceBuffer.baseAddress else { return }
-                for lane in 0..<lanes {
-                    let u = p + 2 * lane * d, v = u + d, a = q + lane * d
-                    for j in 0..<d {
-                        let base = SIMD3(u[j], v[j], usesForce ? a[j] : 0)
-                        // The same products and order as `evaluate`, so reads agree before and after.
-                        func row(_ r: SIMD3<Double>) -> Double {
-                            usesForce ? r[0] * base[0] + r[1] * base[1] + r[2] * base[2] : r[0] * base[0] + r[1] * base[1]
-                        }
-                        (u[j], v[j], a[j]) = (row(rows.u), row(rows.v), row(rows.a))
-                    }
+        let p = states.base, q = forces.base
+        for lane in 0..<lanes {
+            let u = p + 2 * lane * d, v = u + d, a = q + lane * d
+            for j in 0..<d {
+                let base = SIMD3(u[j], v[j], usesForce ? a[j] : 0)
+                // The same products and order as `evaluate`, so reads agree before and after.
+                func row(_ r: SIMD3<Double>) -> Double {
+                    usesForce ? r[0] * base[0] + r[1] * base[1] + r[2] * base[2] : r[0] * base[0] + r[1] * base[1]
                 }
+                (u[j], v[j], a[j]) = (row(rows.u), row(rows.v), row(rows.a))
             }
         }
         restartAtBase()
@@ -223,6 +232,14 @@ final class SpringLaneGroup {
         count -= 1
     }
 
+    /// Removes lane `index` like ``remove(at:)`` and returns its owner, moved out of `owners` (no retain or
+    /// release), or `nil` for a hole.
+    func takeOwner(at index: Int) -> (any SpringLaneOwner)? {
+        guard let owner = owners[index].take() else { return nil }
+        count -= 1
+        return owner
+    }
+
     /// Fills the holes left by ``remove(at:)``, highest first, each with the last lane, so the lanes end
     /// up where swap-removing them in that order would have put them.
     private func fillHoles() {
@@ -236,18 +253,9 @@ final class SpringLaneGroup {
             let last = owners.count - 1
             hole = min(hole, last)
             while owners[hole] != nil { hole -= 1 }
-            states.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                (base + 2 * hole * d).update(from: base + 2 * last * d, count: 2 * d)
-            }
-            forces.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                (base + hole * d).update(from: base + last * d, count: d)
-            }
-            targets.withUnsafeMutableBufferPointer { buffer in
-                let base = buffer.baseAddress!
-                (base + hole * d).update(from: base + last * d, count: d)
-            }
+            (states.base + 2 * hole * d).update(from: states.base + 2 * last * d, count: 2 * d)
+            (forces.base + hole * d).update(from: forces.base + last * d, count: d)
+            (targets.base + hole * d).update(from: targets.base + last * d, count: d)
             tolerances[hole] = tolerances[last]
             owners.swapAt(hole, last)
             owners.removeLast()
@@ -315,51 +323,65 @@ final class SpringLaneGroup {
         let threshold = FluidSpringStepper.restThresholdSquared
         let blockSize = 256
         var candidates: [Int] = []
-        states.withUnsafeBufferPointer { stateBuffer in
-            forces.withUnsafeBufferPointer { forceBuffer in
-                guard let p = stateBuffer.baseAddress, let q = forceBuffer.baseAddress else { return }
-                /// |v|² of a lane, summed over its components in the stop rule's order.
-                @inline(__always) func speed(_ lane: Int) -> Double {
-                    let u = p + 2 * lane * d, v = u + d, a = q + lane * d
-                    var sum = 0.0
-                    for j in 0..<d {
-                        let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
-                        sum += w * w
-                    }
-                    return sum
-                }
-                var start = 0
-                while start < lanes {
-                    let end = min(lanes, start + blockSize)
-                    let mayStop: Bool
-                    if d == 2 {
-                        mayStop = Self.pairsMayStop(p, q, start..<end, rows.v, usesForce: usesForce, threshold: threshold)
-                    } else {
-                        var smallest = Double.infinity, total = 0.0
-                        for lane in start..<end {
-                            let speed = speed(lane)
-                            smallest = speed < smallest ? speed : smallest
-                            total += speed
-                        }
-                        mayStop = !(smallest > threshold) || !total.isFinite
-                    }
-                    if mayStop {
-                        for lane in start..<end {
-                            let speed = speed(lane)
-                            if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
-                        }
-                    }
-                    start = end
+        let p = states.base, q = forces.base
+        /// |v|² of a lane, summed over its components in the stop rule's order.
+        @inline(__always) func speed(_ lane: Int) -> Double {
+            let u = p + 2 * lane * d, v = u + d, a = q + lane * d
+            var sum = 0.0
+            for j in 0..<d {
+                let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
+                sum += w * w
+            }
+            return sum
+        }
+        var start = 0
+        while start < lanes {
+            let end = min(lanes, start + blockSize)
+            let mayStop: Bool
+            switch d {
+            case 2:
+                mayStop = Self.pairsMayStop(p, q, start..<end, rows.v, usesForce: usesForce, threshold: threshold)
+            // The dimension as a constant, so that the component loop unrolls (one and four components: the
+            // scalar types and `CGRect`).
+            case 1: mayStop = Self.blockMayStop(p, q, start..<end, dimension: 1, rows.v, usesForce: usesForce, threshold: threshold)
+            case 4: mayStop = Self.blockMayStop(p, q, start..<end, dimension: 4, rows.v, usesForce: usesForce, threshold: threshold)
+            default: mayStop = Self.blockMayStop(p, q, start..<end, dimension: d, rows.v, usesForce: usesForce, threshold: threshold)
+            }
+            if mayStop {
+                for lane in start..<end {
+                    let speed = speed(lane)
+                    if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
                 }
             }
+            start = end
         }
         return candidates
+    }
+
+    /// ``screen()``'s block test for lanes of `d` components: the smallest |v|² and their sum over the block.
+    @inline(__always)
+    private static func blockMayStop(_ states: UnsafeMutablePointer<Double>, _ forces: UnsafeMutablePointer<Double>,
+                                     _ block: Range<Int>, dimension d: Int, _ row: SIMD3<Double>, usesForce: Bool,
+                                     threshold: Double) -> Bool {
+        let (c0, c1, c2) = (row[0], row[1], row[2])
+        var smallest = Double.infinity, total = 0.0
+        for lane in block {
+            let u = states + 2 * lane * d, v = u + d, a = forces + lane * d
+            var speed = 0.0
+            for j in 0..<d {
+                let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
+                speed += w * w
+            }
+            smallest = speed < smallest ? speed : smallest
+            total += speed
+        }
+        return !(smallest > threshold) || !total.isFinite
     }
 
     /// ``screen()``'s block test for two-dimensional lanes: lanes go in pairs so that the two |v|² come out
     /// of one vertical add (no per-lane horizontal reduction in the loop). `states` and `forces` are the
     /// group's buffers, `row` P's velocity row.
-    private static func pairsMayStop(_ states: UnsafePointer<Double>, _ forces: UnsafePointer<Double>,
+    private static func pairsMayStop(_ states: UnsafeMutablePointer<Double>, _ forces: UnsafeMutablePointer<Double>,
                                      _ block: Range<Int>, _ row: SIMD3<Double>, usesForce: Bool,
                                      threshold: Double) -> Bool {
         let (c0, c1, c2) = (row[0], row[1], row[2])

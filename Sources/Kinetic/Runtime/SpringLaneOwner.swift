@@ -4,7 +4,7 @@ import Foundation
 protocol SpringLaneOwner: AnyObject {
     /// The lane's index in its group.
     var laneIndex: Int { get set }
-    /// The group holding the lane (set when a re-target moves the lane to another group).
+    /// The group holding the lane (set by ``SpringLaneGroup/append(owner:record:target:tolerance:)``).
     var laneGroup: SpringLaneGroup? { get set }
     /// The spring came to rest (or stopped being finite): the animation is over.
     func springLaneFinished()
