@@ -66,6 +66,7 @@ extension AnimationGraph {
     /// re-targeted in one frame, the first re-target makes the next group while the old one still has
     /// lanes, so each frame would otherwise grow a new group's arrays from nothing and drop the old one's.
     func stepSpringGroups() {
+        springGroupGeneration &+= 1
         guard !springGroups.isEmpty else { return }
         for group in springGroups where group.count > 0 { group.step(to: time) }
         springGroups.removeAll { group in

@@ -44,6 +44,9 @@ public final class AnimationGraph {
     /// it goes stale and is rebuilt at the next lookup that needs it, not at every step).
     @exclusivity(unchecked) var springGroupIndexIsCurrent = true
     @exclusivity(unchecked) var lastSpringGroup: SpringLaneGroup?
+    /// Changes whenever a spring group's key may have changed (every step, every re-keyed group), so that what
+    /// was found for a key (``SpringLaneGroup/retargetDestination``) is known to be still valid when it has not.
+    @exclusivity(unchecked) var springGroupGeneration = 0
     /// Emptied groups kept for reuse by a new group with the same spring and dimension (their arrays keep
     /// their capacity), at most ``spareSpringGroupLimit``.
     var spareSpringGroups: [SpringLaneGroup] = []

@@ -27,16 +27,21 @@ extension SpringLaneGroup {
     /// for the caller to run.
     @usableFromInline
     func retarget(lane: Int, by change: UnsafePointer<Double>, spring: FluidSpringAnimation) {
-        let oldKey = key, dimension = self.dimension
+        // The dimension as a constant for the common sizes, so that the per-component loops unroll.
+        switch dimension {
+        case 1: retarget(lane: lane, by: change, spring: spring, dimension: 1)
+        case 2: retarget(lane: lane, by: change, spring: spring, dimension: 2)
+        case 4: retarget(lane: lane, by: change, spring: spring, dimension: 4)
+        default: retarget(lane: lane, by: change, spring: spring, dimension: dimension)
+        }
+    }
+
+    @inline(__always)
+    private func retarget(lane: Int, by change: UnsafePointer<Double>, spring: FluidSpringAnimation, dimension: Int) {
         guard owners[lane] != nil else { return }
-        let elapsed = withGraph { $0.time } - oldKey.beginTime
-        let newKey = SpringLaneKey(
-            animation: spring, dimension: dimension, beginTime: oldKey.beginTime, clock: elapsed,
-            startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
-            isLogicallyComplete: 0 >= spring.response)  // elapsed − t₀ ≥ response at t₀ = elapsed
         let finished: Bool = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
             let x = buffer.baseAddress!, v = x + dimension, a = v + dimension, target = a + dimension
-            copyLane(lane, record: x, target: target)
+            copyLane(lane, record: x, target: target, dimension: dimension)
             var velocitySquared = 0.0, forceSquared = 0.0, remainingSquared = 0.0, offsetSquared = 0.0
             var toleranceSquared = 0.0
             for j in 0..<dimension {
@@ -56,14 +61,34 @@ extension SpringLaneGroup {
             }
             // Moved, not copied: the lane's one reference to its owner goes with it (no retain or release).
             let owner = takeOwner(at: lane)!
-            // Fires only the owner's logical-completion listeners (queued as due), whichever group holds the lane.
-            if newKey.isLogicallyComplete { owner.springLaneLogicallyCompleted() }
-            let newGroup = withGraph { $0.springGroup(for: newKey, reusing: self) }
-            newGroup.append(owner: owner, record: x, target: target, tolerance: toleranceSquared)
+            // elapsed − t₀ ≥ response at t₀ = elapsed. Fires only the owner's logical-completion listeners (queued
+            // as due), whichever group holds the lane.
+            if 0 >= spring.response { owner.springLaneLogicallyCompleted() }
+            destination(for: spring).append(owner: owner, record: x, target: target, tolerance: toleranceSquared,
+                                            dimension: dimension)
             return false
         }
         if finished, let owner = takeOwner(at: lane) {
             owner.springLaneFinished()
         }
+    }
+
+    /// The group of the key a lane of this group gets when re-targeted with `spring` now: same begin time and
+    /// blend bookkeeping, the sub-step clock and start time restarted at the graph's current time.
+    private func destination(for spring: FluidSpringAnimation) -> SpringLaneGroup {
+        let generation = withGraph { $0.springGroupGeneration }
+        if let cached = retargetDestination, cached.generation == generation, cached.spring == spring {
+            return cached.group.takeUnretainedValue()
+        }
+        let oldKey = key
+        let elapsed = withGraph { $0.time } - oldKey.beginTime
+        let newKey = SpringLaneKey(
+            animation: spring, dimension: dimension, beginTime: oldKey.beginTime, clock: elapsed,
+            startTime: elapsed, blendStart: oldKey.blendStart, blendInterval: oldKey.blendInterval,
+            isLogicallyComplete: 0 >= spring.response)
+        let group = withGraph { $0.springGroup(for: newKey, reusing: self) }
+        // Looking the group up may have re-keyed this one (and moved the generation on).
+        retargetDestination = (withGraph { $0.springGroupGeneration }, spring, Unmanaged.passUnretained(group))
+        return group
     }
 }

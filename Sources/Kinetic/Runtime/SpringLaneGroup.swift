@@ -72,6 +72,12 @@ final class SpringLaneGroup {
     @usableFromInline @exclusivity(unchecked)
     var rows: (u: SIMD3<Double>, v: SIMD3<Double>, a: SIMD3<Double>) = ([1, 0, 0], [0, 1, 0], [0, 0, 1])
 
+    /// Where ``retarget(lane:by:spring:)`` last moved a lane: the group of the new key for `spring` while the
+    /// graph's ``AnimationGraph/springGroupGeneration`` is `generation` (no key has changed since, so the lanes
+    /// re-targeted after it in the same frame go to the same group without building and comparing the key).
+    @exclusivity(unchecked) var retargetDestination: (generation: Int, spring: FluidSpringAnimation,
+                                                      group: Unmanaged<SpringLaneGroup>)?
+
     /// The lanes in the group (holes not counted).
     @exclusivity(unchecked) private(set) var count = 0
 
@@ -109,6 +115,7 @@ final class SpringLaneGroup {
         precondition(count == 0 && key.animation == self.key.animation && key.dimension == dimension)
         owners.removeAll(keepingCapacity: true)
         self.key = key
+        withGraph { $0.springGroupGeneration &+= 1 }
         restartAtBase()
     }
 
@@ -164,15 +171,16 @@ final class SpringLaneGroup {
         }
     }
 
-    /// Copies lane `lane`'s u, v and a into `record` (3d values) and its D into `target` (d values).
-    func copyLane(_ lane: Int, record: UnsafeMutablePointer<Double>, target: UnsafeMutablePointer<Double>) {
-        let d = dimension
+    /// Copies lane `lane`'s u, v and a into `record` (3d values) and its D into `target` (d values); `d` is
+    /// ``dimension``, passed so that a caller that knows it as a constant gets the loops unrolled.
+    @inline(__always)
+    func copyLane(_ lane: Int, record: UnsafeMutablePointer<Double>, target: UnsafeMutablePointer<Double>, dimension d: Int) {
         for j in 0..<d {
             record[j] = offset(lane, j)
             record[d + j] = velocity(lane, j)
             record[2 * d + j] = force(lane, j)
         }
-        target.update(from: targets.base + lane * d, count: d)
+        for j in 0..<d { target[j] = targets[lane * d + j] }
     }
 
     /// Adds a lane and tells `owner` its group and index; `record` holds u, v and a (3d values), `target` d
@@ -184,8 +192,15 @@ final class SpringLaneGroup {
     /// they left. `owners` counts the lanes.
     func append(owner: consuming any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
+        append(owner: owner, record: record, target: target, tolerance: tolerance, dimension: dimension)
+    }
+
+    /// ``append(owner:record:target:tolerance:)`` with ``dimension`` passed (a constant where the caller knows it).
+    @inline(__always)
+    func append(owner: consuming any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
+                tolerance: Double, dimension d: Int) {
         if !isAtBase { rebase() }
-        let lane = owners.count, d = dimension
+        let lane = owners.count
         if lane >= laneCapacity {
             let lanes = Swift.max(16, 2 * laneCapacity)
             states.reserve(2 * d * lanes, keeping: 2 * d * lane)
@@ -194,9 +209,11 @@ final class SpringLaneGroup {
             tolerances.reserve(lanes, keeping: lane)
             laneCapacity = lanes
         }
-        (states.base + 2 * d * lane).update(from: record, count: 2 * d)
-        (forces.base + d * lane).update(from: record + 2 * d, count: d)
-        (targets.base + d * lane).update(from: target, count: d)
+        for j in 0..<2 * d { states[2 * d * lane + j] = record[j] }
+        for j in 0..<d {
+            forces[d * lane + j] = record[2 * d + j]
+            targets[d * lane + j] = target[j]
+        }
         tolerances[lane] = tolerance
         owner.laneIndex = lane
         owner.laneGroup = self

@@ -142,6 +142,57 @@ import Testing
         #expect(abs(double.presentationValue - reference.presentationValue.value) < 1e-9)
     }
 
+    /// One frame's re-targets from several groups, with two springs interleaved and some attributes re-targeted
+    /// twice: each lane lands in the group its new key names (``SpringLaneGroup/retargetDestination`` remembers
+    /// the last one per old group and spring until a key changes), and every value matches the generic path.
+    @Test func interleavedRetargetsLandWhereTheirKeysSay() {
+        let count = 8
+        let fast = AnimationGraph(), generic = AnimationGraph()
+        let fastAttributes = (0..<count).map { _ in fast.attribute(0.0) }
+        let genericAttributes = (0..<count).map { _ in generic.attribute(0.0) }
+        for attribute in genericAttributes { attribute.transaction { _ in } }
+        let springs: [Animation] = [
+            .interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0),
+            .interactiveSpring(response: 0.15, dampingFraction: 0.7, blendDuration: 0),
+        ]
+        // Two starting groups: half the attributes begin a frame later than the others.
+        for (graph, attributes) in [(fast, fastAttributes), (generic, genericAttributes)] {
+            withAnimation(springs[0]) { for index in 0..<count / 2 { attributes[index].value = Double(10 * index + 5) } }
+            graph.advance(to: 1.0 / 120)
+            withAnimation(springs[0]) { for index in count / 2..<count { attributes[index].value = Double(10 * index + 5) } }
+        }
+        for frame in 2...40 {
+            let time = Double(frame) / 120
+            fast.advance(to: time)
+            generic.advance(to: time)
+            for (attributes, isFast) in [(fastAttributes, true), (genericAttributes, false)] {
+                for index in 0..<count {
+                    // Spring by index and frame; every third attribute is re-targeted twice. Every value is new (an
+                    // unchanged value is no change at all).
+                    let spring = springs[(index + frame) % 2]
+                    withAnimation(spring) { attributes[index].value = Double(100 * frame + index) }
+                    if index % 3 == 0 {
+                        withAnimation(springs[(index + frame + 1) % 2]) { attributes[index].value = Double(100 * frame + 50 + index) }
+                    }
+                }
+                guard isFast else { continue }
+                // Lanes re-targeted last with the same spring at the same time share a group when they began together.
+                for a in 0..<count {
+                    for b in 0..<count where a < b {
+                        let springA = a % 3 == 0 ? (a + frame + 1) % 2 : (a + frame) % 2
+                        let springB = b % 3 == 0 ? (b + frame + 1) % 2 : (b + frame) % 2
+                        let sameStart = (a < count / 2) == (b < count / 2)  // the key keeps the begin time
+                        #expect((attributes[a].laneGroup === attributes[b].laneGroup) == (springA == springB && sameStart),
+                                "frame \(frame): attributes \(a) and \(b)")
+                    }
+                }
+            }
+            for (a, b) in zip(fastAttributes, genericAttributes) {
+                #expect(a.presentationValue == b.genericPresentationValue && a.velocity == b.genericVelocity, "frame \(frame)")
+            }
+        }
+    }
+
     /// A completion, an override or a transform sends a change through the generic path; the attribute
     /// then goes on on the grouped path.
     @Test func changesTheInlinedPathCannotApplyUseTheGenericPath() {
