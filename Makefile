@@ -54,7 +54,7 @@ fuzz: deps
 
 # Two suites under qemu (docs/INPUT.md §6.3): the live-device suite against a real kernel (busybox as init), then
 # the .deb installed in a debootstrapped Debian 12 booted with systemd as PID 1 (scripts/vm/run-systemd-tests.sh).
-# They install what they need and fetch the kernel and the root file system into vm-cache/ when missing; they say
+# They install what they need and fetch the kernel and the root file system into ~/.cache/kinetic/vm when missing; they say
 # loudly when they skip (KINETIC_SKIP_VM=1, no qemu) and fail on CI instead.
 vm-test:
 	@./scripts/vm/run-vm-tests.sh

@@ -2,7 +2,10 @@
 # prefix of every message) and vm_what (what is skipped, for the message).
 # shellcheck shell=bash
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-cache="${KINETIC_VM_CACHE:-$root/vm-cache}"
+# What the suites download (the kernel package, the Debian root file system) is kept per user, not per clone, as
+# apt and SwiftPM keep theirs: a new clone's `make test` does not fetch 400 MB again. KINETIC_VM_CACHE moves it;
+# deleting the folder makes the next run fetch everything anew.
+cache="${KINETIC_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kinetic/vm}"
 qemu="${KINETIC_VM_QEMU:-qemu-system-x86_64}"
 
 say() { echo "$vm_name: $*" >&2; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # kineticd under real systemd: builds the .deb (scripts/make-deb.sh), installs it into a minimal Debian 12 root file
-# system (debootstrap, cached in vm-cache/), boots that under qemu with systemd as PID 1 and runs
+# system (debootstrap, cached in ~/.cache/kinetic/vm), boots that under qemu with systemd as PID 1 and runs
 # scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput touchscreen, a
 # subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen daemon,
 # systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest.
@@ -22,21 +22,31 @@ packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevd
 command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
 
+# The root file system, made once per package list (under a lock: two clones may test at once). When it is missing,
+# debootstrap (mostly downloading and unpacking) runs while the package builds.
+base="$cache/bookworm-systemd"
+make_root() {
+  mkdir -p "$cache"
+  exec 9>"$cache/.bookworm-systemd.lock"
+  flock 9
+  if [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$packages" ]; then return 0; fi
+  rm -rf "$base" "$base.tmp"
+  debootstrap --variant=minbase --include="$packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
+    || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; return 1; }
+  echo "$packages" > "$base.tmp/.kinetic-packages"
+  mv "$base.tmp" "$base"
+}
+root_job=""
+if [ ! -f "$base/.kinetic-packages" ] || [ "$(cat "$base/.kinetic-packages")" != "$packages" ]; then
+  say "debootstrap of Debian 12 with $packages into $cache (once; a few minutes, while the package builds)"
+  make_root &
+  root_job=$!
+fi
+
 say "building the package"
 "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
-
-# The root file system, made once per package list.
-base="$cache/bookworm-systemd"
-if [ ! -f "$base/.kinetic-packages" ] || [ "$(cat "$base/.kinetic-packages")" != "$packages" ]; then
-  say "debootstrap of Debian 12 with $packages (once; a few minutes)"
-  rm -rf "$base" "$base.tmp"
-  mkdir -p "$cache"
-  debootstrap --variant=minbase --include="$packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
-    || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; exit 1; }
-  echo "$packages" > "$base.tmp/.kinetic-packages"
-  mv "$base.tmp" "$base"
-fi
+if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

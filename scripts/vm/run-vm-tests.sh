@@ -4,7 +4,7 @@
 # test binary inside the guest (docs/INPUT.md §6.3; issue 5 item 6). One boot runs every check.
 #
 # Installs qemu-system-x86 and busybox-static when missing (scripts/install-deps.sh vm) and downloads the
-# kernel .deb once into vm-cache/ (gitignored). Fails when the guest's tests fail or it does not report within
+# kernel .deb once into the per-user cache (~/.cache/kinetic/vm, scripts/vm/common.sh). Fails when the guest's tests fail or it does not report within
 # KINETIC_VM_TIMEOUT seconds. When qemu cannot be had it says loudly that it skipped (and fails on CI, where it
 # must run). KINETIC_SKIP_VM=1 skips on purpose, also loudly. KINETIC_VM_QEMU, KINETIC_VM_TIMEOUT, KINETIC_VM_FILTER,
 # KINETIC_VM_CACHE and KINETIC_VM_KERNEL_PACKAGE override the qemu binary, the timeout (s), the suite, the cache
