@@ -19,8 +19,8 @@ extension AnimatableAttribute {
         @inline(__always) func value(_ j: Int) -> Double {
             reference._withUnsafeGuaranteedRef { component == 0 ? $0.offset(lane, j) : $0.velocity(lane, j) }
         }
-        let dimension = reference._withUnsafeGuaranteedRef { $0.dimension }
         if Data.self == AnimatableVector.self {
+            let dimension = reference._withUnsafeGuaranteedRef { $0.dimension }
             let model = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
             let count = Swift.max(model.count, dimension)
             @inline(__always) func write(_ buffer: inout UnsafeMutableBufferPointer<Double>) {
