@@ -12,7 +12,7 @@ extension AnimatableAttribute {
     ///
     /// Specialised for `Data`, the branches below fold to one: a fixed-size type of one, two or four
     /// components is built from a `Double` or a SIMD vector of the same size (no round trip through memory),
-    /// a vector's velocity reuses the array of its previous read, other sizes go through the value's bytes.
+    /// a vector's array is allocated once, other sizes go through the value's bytes.
     @inlinable @inline(__always)
     func laneData(_ reference: Unmanaged<SpringLaneGroup>, component: Int, adding base: Data?) -> Data {
         let lane = laneIndex
@@ -23,28 +23,13 @@ extension AnimatableAttribute {
             let dimension = reference._withUnsafeGuaranteedRef { $0.dimension }
             let model = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
             let count = Swift.max(model.count, dimension)
-            @inline(__always) func write(_ buffer: inout UnsafeMutableBufferPointer<Double>) {
+            let components = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for j in 0..<count {
                     let own = j < model.count ? model[j] : 0
                     buffer[j] = j < dimension ? (base == nil ? value(j) : own + value(j)) : own
                 }
+                initialized = count
             }
-            guard base == nil else {
-                return unsafeBitCast(AnimatableVector([Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-                    write(&buffer)
-                    initialized = count
-                }), to: Data.self)
-            }
-            // A velocity read reuses the array of the previous one (``velocityReadBuffer``), taken out so that
-            // it is uniquely referenced once its reader has let go of it: then it is written in place, without
-            // an allocation; while a reader still holds it, the write copies it first (copy on write), so no
-            // value changes. A presentation read allocates: it reads the model's own array anyway, and a reused
-            // array would be one more cold object per read (measured slower).
-            var components: [Double] = []
-            swap(&components, &velocityReadBuffer)
-            if components.count != count { components = [Double](repeating: 0, count: count) }
-            components.withUnsafeMutableBufferPointer { write(&$0) }
-            velocityReadBuffer = components
             return unsafeBitCast(AnimatableVector(components), to: Data.self)
         }
         switch MemoryLayout<Data>.size {

@@ -69,10 +69,6 @@ public final class AnimatableAttribute<Value: Animatable> {
         didSet { refreshLaneRetargetReady() }
     }
     let laneCodec: SpringLaneCodec<Data>?
-    /// For `AnimatableVector` lanes: the components array of the last ``velocity`` read, reused by the next
-    /// one once its reader has dropped it (an allocation per read measured twice the rest of the read).
-    /// Empty for every other type.
-    @usableFromInline @exclusivity(unchecked) var velocityReadBuffer: [Double] = []
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
