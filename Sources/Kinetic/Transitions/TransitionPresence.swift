@@ -23,7 +23,7 @@ import Foundation
 /// - ``remove(_:completion:)`` animates to the ``TransitionPhase/didDisappear`` effect; once the last of those
 ///   animations is over (criteria `.removed`) the element is no longer present and `completion` runs. Without an
 ///   animation that is at once, as SwiftUI removes an un-animated view at once. An insertion before then cancels
-///   it: `completion` never runs.
+///   it, and a second removal replaces it: only the last removal's `completion` runs.
 ///
 /// Single-threaded, like its graph.
 public final class TransitionPresence {

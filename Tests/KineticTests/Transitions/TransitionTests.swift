@@ -129,6 +129,43 @@ import Testing
         #expect(presence.isPresent && removed == 0 && presence.effect == TransitionEffect(scaleAnchor: .center))
     }
 
+    @Test func removalWhileAppearingGoesToDidDisappearFromWhereItIs() {
+        let graph = AnimationGraph()
+        let presence = TransitionPresence(graph: graph, transition: .opacity)
+        withAnimation(.linear(duration: 1)) { presence.insert() }
+        graph.advance(to: 0.5)
+        var removed = 0
+        // A timing curve does not merge: the removal combines with the insertion and the opacity goes on from 0.5
+        // without a jump, down to 0.
+        withAnimation(.linear(duration: 1)) { presence.remove { removed += 1 } }
+        #expect(presence.phase == .didDisappear && abs(presence.effect.opacity - 0.5) < 1e-12)
+        var time = 0.5
+        while graph.isAnimating {
+            time += 1.0 / 120
+            graph.advance(to: time)
+        }
+        #expect(removed == 1 && !presence.isPresent && presence.effect.opacity == 0)
+        // Removing what is not present only runs the completion.
+        presence.remove { removed += 1 }
+        #expect(removed == 2 && !presence.isPresent)
+    }
+
+    @Test func aSecondRemovalReplacesTheFirstsCompletion() {
+        let graph = AnimationGraph()
+        let presence = TransitionPresence(graph: graph, transition: .opacity, isPresent: true)
+        var first = 0, second = 0
+        withAnimation(.linear(duration: 1)) { presence.remove { first += 1 } }
+        graph.advance(to: 0.25)
+        withAnimation(.linear(duration: 1)) { presence.remove(.slide) { second += 1 } }
+        var time = 0.25
+        while graph.isAnimating {
+            time += 1.0 / 120
+            graph.advance(to: time)
+        }
+        #expect(first == 0 && second == 1 && !presence.isPresent)
+        #expect(presence.effect.relativeOffset == CGSize(width: 1, height: 0))
+    }
+
     @Test func withoutAnimationBothHappenAtOnce() {
         let graph = AnimationGraph()
         let presence = TransitionPresence(graph: graph, transition: .slide)
