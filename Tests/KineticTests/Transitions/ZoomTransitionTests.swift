@@ -96,3 +96,28 @@ import Testing
         #expect(zoom.frame.presentationValue == source)
     }
 }
+
+/// Non-finite input: nothing traps, and no animation carries NaN (the runtime snaps a non-finite change).
+@Suite struct TransitionBadInputTests {
+    @Test func nonFiniteDragsAndReleasesNeitherTrapNorDismiss() {
+        let graph = AnimationGraph()
+        let zoom = ZoomTransition(graph: graph, source: .zero, destination: CGRect(x: 0, y: 0, width: 100, height: 200))
+        zoom.present()
+        for translation in [CGSize(width: CGFloat.nan, height: 0), CGSize(width: 0, height: CGFloat.infinity)] {
+            #expect(zoom.dragScale(for: translation) == ZoomTransition.minimumDragScale)
+            zoom.updateDismissal(translation: translation)
+        }
+        #expect(!zoom.endDismissal(translation: CGSize(width: CGFloat.nan, height: 0), velocity: CGSize(width: 0, height: CGFloat.infinity)))
+        graph.advance(to: 1)
+        #expect(!graph.isAnimating)
+    }
+
+    @Test func nonFiniteTransitionParametersDoNotAnimate() {
+        let graph = AnimationGraph()
+        let presence = TransitionPresence(graph: graph, transition: .scale(scale: .nan).combined(with: .offset(x: CGFloat.infinity)))
+        withAnimation(.spring) { presence.insert() }
+        graph.advance(to: 0.5)
+        #expect(presence.effect.scale == CGSize(width: 1, height: 1) && presence.effect.offset == .zero)
+        #expect(!graph.isAnimating)
+    }
+}
