@@ -38,7 +38,9 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// Unretained (``laneGroupReference``): the graph owns its groups, a group is dropped only once it holds
     /// no lane, and every way out of a lane (finishing, leaving, stopping, the graph's deinit) sets this to
     /// `nil` first — so it is valid whenever it is not `nil`. Re-targets move a lane from group to group at
-    /// every input frame, and a retain and release of the groups per move measured as a fifth of the move.
+    /// every input frame: without the retain and release of two groups per move, and with the lane's owner
+    /// reference moved rather than copied, the `Double` re-target of `make bench-runtime` went from about 185 to
+    /// about 150 ns.
     var laneGroup: SpringLaneGroup? {
         get { laneGroupReference?.takeUnretainedValue() }
         set { laneGroupReference = newValue.map(Unmanaged.passUnretained) }
