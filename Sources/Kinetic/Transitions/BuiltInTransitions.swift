@@ -23,8 +23,8 @@ public struct OpacityTransition: Transition {
 /// Scales by ``scale`` about ``anchor`` before appearing and after disappearing (SwiftUI's `ScaleTransition`,
 /// `.scale` and `.scale(_:anchor:)`).
 ///
-/// `.scale` scales from and to 0: SwiftUI's documentation does not give its factor; 0 is Kinetic's choice, the
-/// factor SwiftUI's `AnyTransition.scale` is commonly described with (the element grows from a point).
+/// `.scale` scales from and to 0: SwiftUI's documentation does not give its factor; 0 is Kinetic's choice, after
+/// seed 003's table of transitions ("Scale from zero").
 public struct ScaleTransition: Transition {
     /// The factor outside ``TransitionPhase/identity``.
     public var scale: Double
@@ -170,7 +170,7 @@ extension Transition where Self == OpacityTransition {
 }
 
 extension Transition where Self == ScaleTransition {
-    /// ``ScaleTransition`` from and to 0 (Kinetic's choice of factor; see the type).
+    /// ``ScaleTransition`` from and to 0 (Kinetic's choice of factor, after seed 003; see the type).
     public static var scale: ScaleTransition { ScaleTransition(0) }
     /// ``ScaleTransition`` by `scale` about `anchor`.
     public static func scale(_ scale: Double, anchor: UnitPoint = .center) -> ScaleTransition {
