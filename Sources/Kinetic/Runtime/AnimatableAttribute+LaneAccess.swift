@@ -88,7 +88,8 @@ extension AnimatableAttribute {
     /// when ``laneRetargetReady``; `false`, with nothing changed, when the generic path must apply it.
     @inlinable
     func retargetLane(to newValue: Value, spring: FluidSpringAnimation) -> Bool {
-        guard let reference = laneGroupReference, laneLayout != .none else { return false }
+        // ``laneRetargetReady``, which the caller checked, already says the layout is readable inline.
+        guard let reference = laneGroupReference else { return false }
         return reference._withUnsafeGuaranteedRef { group in
             guard group.canRetarget(with: spring) else { return false }
             let newData = newValue.animatableData

@@ -245,8 +245,7 @@ final class SpringLaneGroup {
     /// moving the last lane into the place of each (swap-removal) would touch one more attribute per
     /// re-target, one that is not otherwise in cache; when the whole group leaves, there is nothing to fill.
     func remove(at index: Int) {
-        owners[index] = nil
-        count -= 1
+        _ = takeOwner(at: index)
     }
 
     /// Removes lane `index` like ``remove(at:)`` and returns its owner, moved out of `owners` (no retain or
@@ -335,22 +334,11 @@ final class SpringLaneGroup {
     /// then are its lanes' |v|² compared one by one.
     private func screen() -> [Int] {
         let d = dimension, lanes = owners.count
-        let (c0, c1, c2) = (rows.v[0], rows.v[1], rows.v[2])
         let usesForce = !baseForceIsDerived
         let threshold = FluidSpringStepper.restThresholdSquared
         let blockSize = 256
         var candidates: [Int] = []
         let p = states.base, q = forces.base
-        /// |v|² of a lane, summed over its components in the stop rule's order.
-        @inline(__always) func speed(_ lane: Int) -> Double {
-            let u = p + 2 * lane * d, v = u + d, a = q + lane * d
-            var sum = 0.0
-            for j in 0..<d {
-                let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
-                sum += w * w
-            }
-            return sum
-        }
         var start = 0
         while start < lanes {
             let end = min(lanes, start + blockSize)
@@ -366,7 +354,7 @@ final class SpringLaneGroup {
             }
             if mayStop {
                 for lane in start..<end {
-                    let speed = speed(lane)
+                    let speed = Self.speed(p, q, lane, dimension: d, rows.v, usesForce: usesForce)
                     if !(speed > threshold && speed < .infinity) { candidates.append(lane) }
                 }
             }
@@ -375,20 +363,29 @@ final class SpringLaneGroup {
         return candidates
     }
 
+    /// |v|² of lane `lane` (`d` components), its velocity being P's velocity row `row` applied to the base, summed
+    /// over the components in the stop rule's order.
+    @inline(__always)
+    private static func speed(_ states: UnsafeMutablePointer<Double>, _ forces: UnsafeMutablePointer<Double>, _ lane: Int,
+                              dimension d: Int, _ row: SIMD3<Double>, usesForce: Bool) -> Double {
+        let (c0, c1, c2) = (row[0], row[1], row[2])
+        let u = states + 2 * lane * d, v = u + d, a = forces + lane * d
+        var sum = 0.0
+        for j in 0..<d {
+            let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
+            sum += w * w
+        }
+        return sum
+    }
+
     /// ``screen()``'s block test for lanes of `d` components: the smallest |v|² and their sum over the block.
     @inline(__always)
     private static func blockMayStop(_ states: UnsafeMutablePointer<Double>, _ forces: UnsafeMutablePointer<Double>,
                                      _ block: Range<Int>, dimension d: Int, _ row: SIMD3<Double>, usesForce: Bool,
                                      threshold: Double) -> Bool {
-        let (c0, c1, c2) = (row[0], row[1], row[2])
         var smallest = Double.infinity, total = 0.0
         for lane in block {
-            let u = states + 2 * lane * d, v = u + d, a = forces + lane * d
-            var speed = 0.0
-            for j in 0..<d {
-                let w = usesForce ? c0 * u[j] + c1 * v[j] + c2 * a[j] : c0 * u[j] + c1 * v[j]
-                speed += w * w
-            }
+            let speed = speed(states, forces, lane, dimension: d, row, usesForce: usesForce)
             smallest = speed < smallest ? speed : smallest
             total += speed
         }
