@@ -59,7 +59,7 @@ public struct MoveTransition: Transition {
 
     /// ``Edge/unitOffset`` of ``edge`` outside ``TransitionPhase/identity``.
     public func apply(to effect: inout TransitionEffect, phase: TransitionPhase) {
-        if !phase.isIdentity { effect.relativeOffset = effect.relativeOffset + edge.unitOffset }
+        if !phase.isIdentity { effect.relativeOffset.animatableData += edge.unitOffset.animatableData }
     }
 }
 
@@ -74,7 +74,7 @@ public struct OffsetTransition: Transition {
 
     /// Offset + ``offset`` outside ``TransitionPhase/identity``.
     public func apply(to effect: inout TransitionEffect, phase: TransitionPhase) {
-        if !phase.isIdentity { effect.offset = effect.offset + offset }
+        if !phase.isIdentity { effect.offset.animatableData += offset.animatableData }
     }
 }
 
@@ -86,9 +86,9 @@ public struct SlideTransition: Transition {
     /// The leading edge's offset before appearing, the trailing edge's after disappearing.
     public func apply(to effect: inout TransitionEffect, phase: TransitionPhase) {
         switch phase {
-        case .willAppear: effect.relativeOffset = effect.relativeOffset + Edge.leading.unitOffset
+        case .willAppear: effect.relativeOffset.animatableData += Edge.leading.unitOffset.animatableData
         case .identity: break
-        case .didDisappear: effect.relativeOffset = effect.relativeOffset + Edge.trailing.unitOffset
+        case .didDisappear: effect.relativeOffset.animatableData += Edge.trailing.unitOffset.animatableData
         }
     }
 }
@@ -105,9 +105,9 @@ public struct PushTransition: Transition {
     /// ``edge``'s offset and opacity 0 before appearing; the opposite edge's offset and opacity 0 after.
     public func apply(to effect: inout TransitionEffect, phase: TransitionPhase) {
         switch phase {
-        case .willAppear: effect.relativeOffset = effect.relativeOffset + edge.unitOffset
+        case .willAppear: effect.relativeOffset.animatableData += edge.unitOffset.animatableData
         case .identity: return
-        case .didDisappear: effect.relativeOffset = effect.relativeOffset + edge.opposite.unitOffset
+        case .didDisappear: effect.relativeOffset.animatableData += edge.opposite.unitOffset.animatableData
         }
         effect.opacity *= 0
     }
@@ -218,8 +218,4 @@ extension Transition {
     ) -> Self where Self == AsymmetricTransition<Insertion, Removal> {
         AsymmetricTransition(insertion: insertion, removal: removal)
     }
-}
-
-private func + (lhs: CGSize, rhs: CGSize) -> CGSize {
-    CGSize(width: lhs.width + rhs.width, height: lhs.height + rhs.height)
 }

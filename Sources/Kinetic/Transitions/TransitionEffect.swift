@@ -42,10 +42,4 @@ public struct TransitionEffect: Hashable, Sendable {
 
     /// No change at all.
     public static let identity = TransitionEffect()
-
-    /// The element's move in points for an element of `size`: ``relativeOffset`` × `size` + ``offset``.
-    public func translation(for size: CGSize) -> CGSize {
-        CGSize(width: relativeOffset.width * size.width + offset.width,
-               height: relativeOffset.height * size.height + offset.height)
-    }
 }

@@ -48,8 +48,8 @@ public final class TransitionPresence {
     public private(set) var isPresent: Bool
 
     private var anchors: (scale: UnitPoint, rotation: UnitPoint)
-    /// Counts removals, so that the completion of a removal an insertion interrupted does nothing.
-    private var removals = 0
+    /// Moves on at every insertion and removal, so that a removal's completion runs only when nothing came after it.
+    private var presenceChanges = 0
 
     /// An element of `graph` that moves with `transition`: present (at the identity effect) when `isPresent`,
     /// else absent until ``insert(_:)``.
@@ -79,9 +79,12 @@ public final class TransitionPresence {
     /// Inserts the element under the current transaction (see the type), with `transition` from now on when given.
     public func insert(_ transition: AnyTransition? = nil) {
         if let transition { self.transition = transition }
-        removals += 1
+        presenceChanges += 1
         if !isPresent {
-            for attribute in attributes { attribute.removeAnimations() }
+            for remove in [opacity.removeAnimations, scale.removeAnimations, offset.removeAnimations,
+                           relativeOffset.removeAnimations, rotation.removeAnimations, blurRadius.removeAnimations] {
+                remove()
+            }
             withAnimation(nil) { set(self.transition.effect(for: .willAppear)) }
             isPresent = true
         }
@@ -97,18 +100,14 @@ public final class TransitionPresence {
             completion?()
             return
         }
-        removals += 1
-        let removal = removals
+        presenceChanges += 1
+        let change = presenceChanges
         phase = .didDisappear
         animate(to: self.transition.effect(for: .didDisappear), animation: self.transition.animation(for: .didDisappear)) { [weak self] in
-            guard let self, self.removals == removal else { return }
+            guard let self, self.presenceChanges == change else { return }
             self.isPresent = false
             completion?()
         }
-    }
-
-    private var attributes: [any AnimationRemovable] {
-        [opacity, scale, offset, relativeOffset, rotation, blurRadius]
     }
 
     private func set(_ effect: TransitionEffect) {
@@ -130,10 +129,3 @@ public final class TransitionPresence {
         withTransaction(transaction) { set(effect) }
     }
 }
-
-/// What ``TransitionPresence`` needs of its attributes whatever their value type.
-protocol AnimationRemovable: AnyObject {
-    func removeAnimations()
-}
-
-extension AnimatableAttribute: AnimationRemovable {}

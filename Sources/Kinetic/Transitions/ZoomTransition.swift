@@ -51,7 +51,9 @@ public final class ZoomTransition {
     /// dismissal to complete (Kinetic's choice: 0.25). The projection is where a fling that loses 0.2 % of its
     /// speed each millisecond would stop (UIScrollView's normal deceleration rate, 0.998).
     public static let dismissalDistance = 0.25
-    /// UIScrollView's normal deceleration rate, per millisecond.
+    /// UIScrollView's normal deceleration rate, per millisecond. The projection (v/1000)·d/(1 − d) is the one
+    /// KineticInput's `DecelerationRate` makes for the bindings' release targets; the engine does not depend on the
+    /// input layer, so the one line is written here too (docs/INPUT.md §5.5).
     public static let decelerationRate = 0.998
 
     /// An element of `graph` zooming between `source` and `destination`, dismissed (in the source).
@@ -91,7 +93,7 @@ public final class ZoomTransition {
 
     /// 1 − (1 − ``minimumDragScale``) · min(1, distance / (``shrinkDistance`` × the destination's height)).
     public func dragScale(for translation: CGSize) -> Double {
-        let distance = Double((translation.width * translation.width + translation.height * translation.height).squareRoot())
+        let distance = translation.animatableData.magnitudeSquared.squareRoot()
         let full = Self.shrinkDistance * Double(destination.height)
         let progress = full > 0 && distance.isFinite ? min(1, distance / full) : 1
         return 1 - (1 - Self.minimumDragScale) * progress
@@ -110,10 +112,10 @@ public final class ZoomTransition {
     /// with the drag's velocity. Returns whether it dismissed.
     @discardableResult
     public func endDismissal(translation: CGSize, velocity: CGSize) -> Bool {
-        let projection = Self.decelerationRate / (1 - Self.decelerationRate) / 1000
-        let projected = CGSize(width: translation.width + velocity.width * projection,
-                               height: translation.height + velocity.height * projection)
-        let distance = Double((projected.width * projected.width + projected.height * projected.height).squareRoot())
+        var projected = velocity.animatableData
+        projected.scale(by: Self.decelerationRate / (1 - Self.decelerationRate) / 1000)
+        projected += translation.animatableData
+        let distance = projected.magnitudeSquared.squareRoot()
         let dismisses = distance.isFinite && distance >= Self.dismissalDistance * Double(destination.height)
         withAnimation(.spring) {
             if dismisses { dismiss() } else { present() }
