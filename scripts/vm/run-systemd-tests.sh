@@ -25,11 +25,12 @@ command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu
 # The root file system, made once per package list (under a lock: two clones may test at once). When it is missing,
 # debootstrap (mostly downloading and unpacking) runs while the package builds.
 base="$cache/bookworm-systemd"
+root_is_current() { [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$packages" ]; }
 make_root() {
   mkdir -p "$cache"
   exec 9>"$cache/.bookworm-systemd.lock"
   flock 9
-  if [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$packages" ]; then return 0; fi
+  root_is_current && return 0
   rm -rf "$base" "$base.tmp"
   debootstrap --variant=minbase --include="$packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
     || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; return 1; }
@@ -37,7 +38,7 @@ make_root() {
   mv "$base.tmp" "$base"
 }
 root_job=""
-if [ ! -f "$base/.kinetic-packages" ] || [ "$(cat "$base/.kinetic-packages")" != "$packages" ]; then
+if ! root_is_current; then
   say "debootstrap of Debian 12 with $packages into $cache (once; a few minutes, while the package builds)"
   make_root &
   root_job=$!
