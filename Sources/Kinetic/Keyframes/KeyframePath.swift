@@ -192,3 +192,9 @@ struct KeyframePath<Value: Animatable> {
         }
     }
 }
+
+/// A path holds values, curves and springs only: it can cross threads when its values can
+/// (symbol-effect curves are `Sendable`).
+extension KeyframePath: Sendable where Value: Sendable, Value.AnimatableData: Sendable {}
+extension KeyframePath.Element: Sendable where Value: Sendable, Value.AnimatableData: Sendable {}
+extension KeyframePath.Motion: Sendable where Value: Sendable, Value.AnimatableData: Sendable {}
