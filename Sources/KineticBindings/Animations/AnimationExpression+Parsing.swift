@@ -5,19 +5,58 @@ extension AnimationExpression {
     /// `arg = [label ":"] (number | true | false)` and numbers are decimal (`0.4`, `-1`, `.5`, `1e-3`).
     /// The first member must be an animation and the rest modifiers (``AnimationTable``).
     public static func parse(_ text: String) throws(AnimationExpressionError) -> AnimationExpression {
-        var parser = ExpressionParser(text: text)
+        let chain = try parseChain(text, typeName: "Animation", expecting: "an animation such as .spring or .easeInOut(duration: 0.3)")
+        try checkAnimation(chain, text: text)
+        return chain
+    }
+
+    /// Checks a parsed chain against SwiftUI's animations and modifiers (``AnimationTable``): names, labels and
+    /// argument order, and that every argument is a number or a Boolean.
+    static func checkAnimation(_ chain: AnimationExpression, text: String) throws(AnimationExpressionError) {
+        for (index, call) in ([chain.base] + chain.modifiers).enumerated() {
+            if let member = call.arguments?.first(where: \.value.isMember) {
+                throw AnimationExpressionError(text: text, column: member.column, reason: "expected a number, true or false")
+            }
+            try AnimationTable.check(call, isBase: index == 0, text: text)
+        }
+    }
+
+    /// Parses a member chain in Swift syntax without checking its names: `[TypeName] "." name [ "(" [arg {","
+    /// arg}] ")" ] { "." name [ "(" … ")" ] }`, where `arg = [label ":"] (number | true | false | chain)` and a
+    /// nested chain starts with `.` and a letter (`.bottom`, `.spring(duration: 0.4)`, `.periodic(3, delay: 0.5)`).
+    /// Animation, transition and symbol-effect expressions all read their text through it, then check the
+    /// chain against their own table. At most 1024 characters; nesting at most 16 deep.
+    ///
+    /// - Parameters:
+    ///   - typeName: the type name the text may start with (`Animation` in `Animation.spring`).
+    ///   - expecting: what the error says is expected when the text is empty or does not start with `.`.
+    public static func parseChain(_ text: String, typeName: String, expecting: String) throws(AnimationExpressionError) -> AnimationExpression {
+        var parser = ExpressionParser(text: text, typeName: typeName, expecting: expecting)
         return try parser.parse()
+    }
+}
+
+extension AnimationExpression.Value {
+    /// Whether the value is a nested member chain.
+    public var isMember: Bool {
+        if case .member = self { return true }
+        return false
     }
 }
 
 private struct ExpressionParser {
     let text: String
     let characters: [Character]
+    let typeName: String
+    let expecting: String
     var index = 0
+    var depth = 0
 
-    init(text: String) {
+    init(text: String, typeName: String, expecting: String) {
         self.text = text
         self.characters = Array(text)
+        self.typeName = typeName
+        self.expecting = expecting
     }
 
     func fail(_ reason: String, at position: Int? = nil) -> AnimationExpressionError {
@@ -41,21 +80,27 @@ private struct ExpressionParser {
     mutating func parse() throws(AnimationExpressionError) -> AnimationExpression {
         guard characters.count <= 1024 else { throw fail("the expression is longer than 1024 characters", at: 0) }
         skipSpaces()
+        guard index < characters.count else { throw fail("expected \(expecting)") }
+        let chain = try self.chain(nested: false)
+        skipSpaces()
+        return chain
+    }
+
+    /// A chain: an optional type name, then members. Nested, it ends before ',' or ')'.
+    mutating func chain(nested: Bool) throws(AnimationExpressionError) -> AnimationExpression {
         // `Animation.spring` is the same as `.spring`.
-        if index < characters.count, characters[index] == "A" {
+        if index < characters.count, characters[index].isLetter {
             let start = index
-            guard identifier() == "Animation" else {
-                throw fail("expected '.' and an animation such as .spring or .easeInOut(duration: 0.3)", at: start)
+            guard identifier() == typeName else {
+                throw fail("expected '.' and \(expecting)", at: start)
             }
+            skipSpaces()
         }
         var calls: [AnimationExpression.Call] = []
-        skipSpaces()
-        guard index < characters.count else {
-            throw fail("expected an animation such as .spring or .easeInOut(duration: 0.3)")
-        }
         while index < characters.count {
+            if nested, characters[index] == "," || characters[index] == ")" { break }
             guard characters[index] == "." else {
-                throw fail(calls.isEmpty ? "expected '.' before the animation name (SwiftUI syntax: .spring)"
+                throw fail(calls.isEmpty ? "expected '.' before the name (SwiftUI syntax: .spring)"
                            : "expected '.' and a modifier such as .delay(0.1)")
             }
             index += 1
@@ -67,11 +112,18 @@ private struct ExpressionParser {
                 index += 1
                 call.arguments = try arguments()
             }
-            try AnimationTable.check(call, isBase: calls.isEmpty, text: text)
             calls.append(call)
             skipSpaces()
         }
-        return AnimationExpression(base: calls[0], modifiers: Array(calls.dropFirst()))
+        guard let base = calls.first else { throw fail("expected \(expecting)") }
+        return AnimationExpression(base: base, modifiers: Array(calls.dropFirst()))
+    }
+
+    /// The identifier starting at `position`, without moving.
+    func word(at position: Int) -> String {
+        var copy = self
+        copy.index = position
+        return copy.identifier() ?? ""
     }
 
     mutating func arguments() throws(AnimationExpressionError) -> [AnimationExpression.Argument] {
@@ -114,6 +166,13 @@ private struct ExpressionParser {
 
     mutating func value() throws(AnimationExpressionError) -> AnimationExpression.Value {
         let start = index
+        let startsMember = index + 1 < characters.count && characters[index] == "." && characters[index + 1].isLetter
+        if startsMember || (index < characters.count && characters[index].isLetter && word(at: index) == typeName) {
+            guard depth < 16 else { throw fail("members are nested more than 16 deep", at: start) }
+            depth += 1
+            defer { depth -= 1 }
+            return .member(try chain(nested: true))
+        }
         if index < characters.count, characters[index].isLetter {
             let word = identifier()
             switch word {

@@ -90,12 +90,16 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
         case number(Double)
         /// `true` or `false` (`autoreverses:`).
         case bool(Bool)
+        /// A nested member chain: `.bottom`, `.opacity`, `.spring(duration: 0.4)` (transitions and symbol effects;
+        /// animations take none).
+        indirect case member(AnimationExpression)
 
         /// The value as written.
         public var description: String {
             switch self {
             case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description
             case .bool(let b): b ? "true" : "false"
+            case .member(let chain): chain.description
             }
         }
     }

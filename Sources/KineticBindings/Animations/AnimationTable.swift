@@ -193,6 +193,7 @@ enum AnimationTable {
             switch argument.value {
             case .bool: guard parameters[p - 1].isBool else { return nil }
             case .number: guard !parameters[p - 1].isBool else { return nil }
+            case .member: return nil
             }
             bound.append(p - 1)
         }
