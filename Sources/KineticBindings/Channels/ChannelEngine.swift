@@ -18,12 +18,16 @@ public struct ChannelDescriptor: Equatable, Sendable {
     public var dimension: Int
     /// Who created the channel.
     public var owner: ChannelOwner
+    /// The element the channel belongs to (`insert`, `zoom`, `effect`), if any: only the element's commands
+    /// change it.
+    public var element: String?
 
     /// A descriptor.
-    public init(name: String, dimension: Int, owner: ChannelOwner) {
+    public init(name: String, dimension: Int, owner: ChannelOwner, element: String? = nil) {
         self.name = name
         self.dimension = dimension
         self.owner = owner
+        self.element = element
     }
 }
 
@@ -55,6 +59,30 @@ extension JSONValue: Hashable {
 public enum EngineEvent: Equatable, Sendable {
     /// An animation met its completion criterion (`animation.logicallyComplete` or `animation.removed`).
     case completed(CompletionToken, channel: String)
+    /// An element's removal ended (`animation.removed` with the element's name); its channels are gone.
+    case elementRemoved(CompletionToken, element: String)
+}
+
+/// What to do with an element: a group of channels that one of the engine's headless systems drives (a
+/// transition's presence, a zoom transition, a symbol effect), its expressions already parsed.
+public enum ElementRequest {
+    /// Insert with `transition` (`nil`: `.opacity`) under `animation` (`nil`: `.default`).
+    case insert(transition: TransitionExpression?, animation: AnimationExpression?)
+    /// Remove through `transition` (`nil`: the insertion's) under `animation`; `completion` when it ends.
+    case remove(transition: TransitionExpression?, animation: AnimationExpression?, completion: CompletionToken)
+    /// Drive a zoom transition; `animation` for present and dismiss (`nil`: `.default`).
+    case zoom(ZoomRequest, animation: AnimationExpression?)
+    /// Play a symbol effect.
+    case effect(SymbolEffectExpression, EffectRequest.Mode)
+
+    /// The channels the request's kind of element has: name suffix and dimension.
+    public var channels: [(suffix: String, dimension: Int)] {
+        switch self {
+        case .insert, .remove: [("opacity", 1), ("scale", 2), ("offset", 2), ("relative_offset", 2), ("rotation", 1), ("blur", 1)]
+        case .zoom: [("frame", 4), ("corner_radius", 1)]
+        case .effect: [("scale", 1), ("offset", 2), ("rotation", 1), ("opacity", 1), ("variable_color", 1)]
+        }
+    }
 }
 
 /// The channels and their animations: what the server publishes and what commands change.
@@ -88,6 +116,18 @@ public protocol ChannelEngine: AnyObject {
     func samples() -> [ChannelSample]
     /// The presentation value of one channel at the last advanced time, without side effects.
     func presentationValue(of name: String) -> [Double]?
+    /// Applies `request` to element `name` at `time`, creating its channels (owned by `owner`) when it is new;
+    /// returns the reply's fields and the events that came due.
+    func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
+                 at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent])
+}
+
+extension ChannelEngine {
+    /// Engines without Kinetic's headless systems (test doubles of the socket layer) have no elements.
+    public func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
+                        at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent]) {
+        throw ChannelEngineError(.unsupported, "this engine has no elements")
+    }
 }
 
 /// Why a ``ChannelEngine`` refused an operation. The interface has its own error so that the bindings and the
@@ -105,6 +145,10 @@ public struct ChannelEngineError: Error, Equatable, Sendable, CustomStringConver
         case badAnimation
         /// A value is not accepted (a component that is not finite).
         case badValue
+        /// The channel belongs to an element, or the request does not fit the element's kind.
+        case wrongKind
+        /// The engine does not do this.
+        case unsupported
     }
 
     /// What went wrong.

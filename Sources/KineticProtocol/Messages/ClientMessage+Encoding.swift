@@ -32,6 +32,26 @@ extension ClientMessage {
                 break
             case .reduceMotion(let enabled):
                 object["enabled"] = .bool(enabled)
+            case .insert(let element, let transition, let animation), .removeElement(let element, let transition, let animation):
+                object["element"] = .string(element)
+                if let transition { object["transition"] = .string(transition) }
+                if let animation { object["animation"] = .string(animation) }
+            case .zoom(let element, let request):
+                object["element"] = .string(element)
+                object["action"] = .string(request.action.rawValue)
+                let vectors = [("source", request.source), ("destination", request.destination),
+                               ("corner_radius", request.cornerRadius), ("translation", request.translation),
+                               ("velocity", request.velocity)]
+                for case let (key, vector?) in vectors { object[key] = .array(vector.map { .number($0) }) }
+                if let animation = request.animation { object["animation"] = .string(animation) }
+            case .effect(let element, let request):
+                object["element"] = .string(element)
+                object["effect"] = .string(request.effect)
+                if let options = request.options { object["options"] = .string(options) }
+                switch request.mode {
+                case .trigger: object["trigger"] = .bool(true)
+                case .active(let on): object["active"] = .bool(on)
+                }
             }
             return object
         }

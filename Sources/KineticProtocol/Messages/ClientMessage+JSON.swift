@@ -117,7 +117,7 @@ extension Command {
 extension Command.Operation {
     init(json: JSONObject) throws(ProtocolError) {
         guard let op = json["op"]?.stringValue else {
-            throw ProtocolError(.badMessage, "a command needs \"op\": animate, set, define, remove, list, status, reduce_motion or reload")
+            throw ProtocolError(.badMessage, "a command needs \"op\": \(Self.names)")
         }
         switch op {
         case "animate":
@@ -146,8 +146,18 @@ extension Command.Operation {
                 initial = vector
             }
             self = .define(channel: channel, dimension: dimension, initial: initial)
+        case "remove" where json["element"] != nil:
+            self = .removeElement(element: try json.elementName(), transition: try json.string("transition", required: false),
+                                  animation: try json.string("animation", required: false))
         case "remove":
             self = .remove(channel: try json.channelName())
+        case "insert":
+            self = .insert(element: try json.elementName(), transition: try json.string("transition", required: false),
+                           animation: try json.string("animation", required: false))
+        case "zoom":
+            self = .zoom(element: try json.elementName(), try ZoomRequest(json: json))
+        case "effect":
+            self = .effect(element: try json.elementName(), try EffectRequest(json: json))
         case "list":
             self = .list
         case "status":
@@ -160,7 +170,50 @@ extension Command.Operation {
             }
             self = .reduceMotion(enabled: enabled)
         default:
-            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use animate, set, define, remove, list, status, reduce_motion or reload")
+            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use \(Self.names)")
+        }
+    }
+}
+
+extension Command.Operation {
+    static let names = "animate, set, define, remove, insert, zoom, effect, list, status, reduce_motion or reload"
+}
+
+extension ZoomRequest {
+    init(json: JSONObject) throws(ProtocolError) {
+        guard let name = try json.string("action", required: true), let action = Action(rawValue: name) else {
+            throw ProtocolError(.badMessage, "\"action\" must be one of " + Action.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+        }
+        func vector(_ key: String, count: Int, required: Bool) throws(ProtocolError) -> [Double]? {
+            guard json[key] != nil, json[key] != .null else {
+                if required { throw ProtocolError(.badMessage, "zoom \(name) needs \"\(key)\": \(count) numbers") }
+                return nil
+            }
+            let value = try json.vector(key)
+            guard value.count == count else {
+                throw ProtocolError(.dimensionMismatch, "\"\(key)\" needs \(count) numbers, got \(value.count)")
+            }
+            return value
+        }
+        self.init(action: action, source: try vector("source", count: 4, required: false),
+                  destination: try vector("destination", count: 4, required: false),
+                  cornerRadius: try vector("corner_radius", count: 2, required: false),
+                  translation: try vector("translation", count: 2, required: action == .drag || action == .release),
+                  velocity: try vector("velocity", count: 2, required: action == .release),
+                  animation: try json.string("animation", required: false))
+    }
+}
+
+extension EffectRequest {
+    init(json: JSONObject) throws(ProtocolError) {
+        let effect = try json.string("effect", required: true) ?? ""
+        let options = try json.string("options", required: false)
+        let trigger = json["trigger"], active = json["active"]
+        switch (trigger, active) {
+        case (.bool(true)?, nil): self.init(effect: effect, options: options, mode: .trigger)
+        case (nil, .bool(let on)?): self.init(effect: effect, options: options, mode: .active(on))
+        default:
+            throw ProtocolError(.badMessage, "effect needs either \"trigger\": true (run once) or \"active\": true or false")
         }
     }
 }
@@ -199,15 +252,23 @@ extension JSONObject {
         return vector
     }
 
-    func channelName() throws(ProtocolError) -> String {
-        guard let name = try string("channel", required: true), !name.isEmpty,
-            name.utf8.count <= Command.maximumChannelNameLength
-        else {
-            throw ProtocolError(.badMessage, "\"channel\" must be a non-empty name of at most \(Command.maximumChannelNameLength) bytes")
+    func channelName(_ key: String = "channel", maximumLength: Int = Command.maximumChannelNameLength) throws(ProtocolError) -> String {
+        guard let name = try string(key, required: true), !name.isEmpty, name.utf8.count <= maximumLength else {
+            throw ProtocolError(.badMessage, "\"\(key)\" must be a non-empty name of at most \(maximumLength) bytes")
         }
         guard !name.contains(where: { $0 == "*" || $0 == "?" || $0.isNewline }) else {
             throw ProtocolError(.badMessage, "channel names cannot contain '*', '?' or line breaks: \"\(name)\"")
         }
         return name
     }
+
+    /// An element's name: a channel name short enough for its longest channel (`NAME.relative_offset`).
+    func elementName() throws(ProtocolError) -> String {
+        try channelName("element", maximumLength: Command.maximumChannelNameLength - Command.longestElementSuffix)
+    }
+}
+
+extension Command {
+    /// The bytes the longest element channel adds to the element's name (`.relative_offset`).
+    public static let longestElementSuffix = 16
 }

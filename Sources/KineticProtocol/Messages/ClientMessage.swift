@@ -77,6 +77,16 @@ public struct Command: Equatable, Sendable {
         case reduceMotion(enabled: Bool)
         /// Re-reads the daemon's configuration file and swaps its bindings (as SIGHUP does).
         case reload
+        /// Inserts `element` with `transition` (SwiftUI syntax; `nil`: `.opacity`, SwiftUI's default) under
+        /// `animation`: its effect channels (`ELEMENT.opacity`, …) animate from the transition's start to identity.
+        case insert(element: String, transition: String?, animation: String?)
+        /// Removes `element` through `transition` (`nil`: the one it was inserted with) under `animation`; an
+        /// `animation.removed` event with the element's name follows when the removal ends, and its channels go.
+        case removeElement(element: String, transition: String?, animation: String?)
+        /// Drives `element`'s zoom transition (`ELEMENT.frame`, `ELEMENT.corner_radius`).
+        case zoom(element: String, ZoomRequest)
+        /// Plays a symbol effect on `element`'s effect channels (`ELEMENT.scale`, …).
+        case effect(element: String, EffectRequest)
 
         /// The `"op"` string.
         public var name: String {
@@ -89,6 +99,10 @@ public struct Command: Equatable, Sendable {
             case .status: "status"
             case .reduceMotion: "reduce_motion"
             case .reload: "reload"
+            case .insert: "insert"
+            case .removeElement: "remove"
+            case .zoom: "zoom"
+            case .effect: "effect"
             }
         }
 
@@ -108,4 +122,71 @@ public enum CompletionCriterion: String, Equatable, Sendable {
     case logicallyComplete
     /// When the animation is removed from the channel (`animation.removed`).
     case removed
+}
+
+/// A `zoom` command's fields (docs/PROTOCOL.md, "Elements").
+public struct ZoomRequest: Equatable, Sendable {
+    /// What to do.
+    public enum Action: String, Equatable, Sendable, CaseIterable {
+        /// Zoom from the source into the destination.
+        case present
+        /// Zoom back into the source.
+        case dismiss
+        /// A dismissal drag moved by ``ZoomRequest/translation``.
+        case drag
+        /// The dismissal drag ended, moved by ``ZoomRequest/translation`` at ``ZoomRequest/velocity``.
+        case release
+    }
+
+    /// What to do.
+    public var action: Action
+    /// The source rect `[x, y, width, height]` (required the first time).
+    public var source: [Double]?
+    /// The destination rect (required the first time).
+    public var destination: [Double]?
+    /// The corner radii `[at the source, presented]`.
+    public var cornerRadius: [Double]?
+    /// The drag's translation `[dx, dy]` (drag, release).
+    public var translation: [Double]?
+    /// The drag's velocity at release `[vx, vy]` per second (release).
+    public var velocity: [Double]?
+    /// The animation of `present` and `dismiss` (SwiftUI syntax; `nil`: `.default`).
+    public var animation: String?
+
+    /// A request.
+    public init(action: Action, source: [Double]? = nil, destination: [Double]? = nil, cornerRadius: [Double]? = nil,
+                translation: [Double]? = nil, velocity: [Double]? = nil, animation: String? = nil) {
+        self.action = action
+        self.source = source
+        self.destination = destination
+        self.cornerRadius = cornerRadius
+        self.translation = translation
+        self.velocity = velocity
+        self.animation = animation
+    }
+}
+
+/// An `effect` command's fields (docs/PROTOCOL.md, "Elements").
+public struct EffectRequest: Equatable, Sendable {
+    /// The effect in SwiftUI syntax: `.bounce.byLayer`.
+    public var effect: String
+    /// The options in SwiftUI syntax: `.repeat(2).speed(1.5)`.
+    public var options: String?
+    /// Trigger once (`.trigger`, a discrete effect's value change) or turn on and off (`.active`).
+    public var mode: Mode
+
+    /// How the effect is driven.
+    public enum Mode: Equatable, Sendable {
+        /// The trigger value changed: run the effect.
+        case trigger
+        /// The effect is active or not.
+        case active(Bool)
+    }
+
+    /// A request.
+    public init(effect: String, options: String? = nil, mode: Mode) {
+        self.effect = effect
+        self.options = options
+        self.mode = mode
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Kinetic
 import KineticProtocol
 import KineticBindings
@@ -17,13 +18,56 @@ public final class GraphChannelEngine: ChannelEngine {
 
     private struct Entry {
         var descriptor: ChannelDescriptor
-        let attribute: AnimatableAttribute<AnimatableVector>
+        let source: Source
         /// The previous sample, for velocities the animation cannot report (timing curves).
         var lastPresentation: [Double]
         var lastTime: Double
     }
 
+    /// Where a channel's numbers come from.
+    private enum Source {
+        /// A client's or a binding's channel: one attribute.
+        case attribute(AnimatableAttribute<AnimatableVector>)
+        /// An element's channel: its presentation value and, when the animation reports one, velocity.
+        case element(read: () -> [Double], velocity: () -> [Double]?)
+
+        var value: [Double] {
+            switch self {
+            case .attribute(let attribute): attribute.presentationData.components
+            case .element(let read, _): read()
+            }
+        }
+
+        var velocity: [Double]? {
+            switch self {
+            case .attribute(let attribute): attribute.velocity?.components
+            case .element(_, let velocity): velocity()
+            }
+        }
+    }
+
+    /// An element: a group of channels one of the engine's headless systems drives.
+    private enum Element {
+        case presence(TransitionPresence)
+        case zoom(ZoomTransition)
+        case effect(EffectState)
+    }
+
+    /// A symbol effect's player (a value) behind its channels' closures, and the effect and options it plays.
+    private final class EffectState {
+        var player: SymbolEffectPlayer
+        var expressionText: String
+        init(_ player: SymbolEffectPlayer, expressionText: String) {
+            self.player = player
+            self.expressionText = expressionText
+        }
+    }
+
     private var entries: [Entry] = []
+    private var elements: [String: Element] = [:]
+    /// Elements whose removal ended during the current operation; their channels go when it returns, so that no
+    /// index an operation holds moves under it.
+    private var endedRemovals: [String] = []
     public private(set) var tableVersion: UInt64 = 0
     private var pending: [EngineEvent] = []
 
@@ -36,8 +80,13 @@ public final class GraphChannelEngine: ChannelEngine {
     /// The channels in definition order.
     public var channels: [ChannelDescriptor] { entries.map(\.descriptor) }
 
-    /// Whether the graph has nothing animating (including pending logical-completion forks).
-    public var isSettled: Bool { !graph.isAnimating }
+    /// Whether the graph has nothing animating (including pending logical-completion forks) and no symbol effect runs.
+    public var isSettled: Bool {
+        !graph.isAnimating && !elements.values.contains { element in
+            if case .effect(let state) = element { return state.player.isRunning(at: graph.time) }
+            return false
+        }
+    }
 
     /// The graph environment's `accessibilityReduceMotion`; animations of later changes follow the reduce-motion patterns.
     public var reduceMotion: Bool {
@@ -55,6 +104,15 @@ public final class GraphChannelEngine: ChannelEngine {
         return i
     }
 
+    /// The attribute of a channel that is not an element's (only the element's commands change those).
+    private func attribute(at i: Int) throws(ChannelEngineError) -> AnimatableAttribute<AnimatableVector> {
+        guard case .attribute(let attribute) = entries[i].source else {
+            let descriptor = entries[i].descriptor
+            throw ChannelEngineError(.wrongKind, "\"\(descriptor.name)\" belongs to element \"\(descriptor.element ?? "")\"; use insert, remove, zoom or effect on the element")
+        }
+        return attribute
+    }
+
     private func check(_ value: [Double], for i: Int) throws(ChannelEngineError) {
         let dimension = entries[i].descriptor.dimension
         guard value.count == dimension else {
@@ -66,8 +124,216 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     private func takeEvents() -> [EngineEvent] {
+        for element in endedRemovals { drop(element) }
+        endedRemovals = []
         defer { pending = [] }
         return pending
+    }
+
+    /// Forgets an element and its channels, stopping its animations (a removal it was in does not report).
+    private func drop(_ element: String) {
+        guard let removed = elements.removeValue(forKey: element) else { return }
+        switch removed {
+        case .presence(let p):
+            for stop in [p.opacity.removeAnimations, p.scale.removeAnimations, p.offset.removeAnimations,
+                         p.relativeOffset.removeAnimations, p.rotation.removeAnimations, p.blurRadius.removeAnimations] {
+                stop()
+            }
+        case .zoom(let zoom):
+            zoom.frame.removeAnimations()
+            zoom.cornerRadius.removeAnimations()
+        case .effect:
+            break
+        }
+        entries.removeAll { $0.descriptor.element == element }
+        tableVersion += 1
+    }
+
+    // MARK: Elements
+
+    /// Inserts, removes, zooms or plays an effect on element `name` (docs/PROTOCOL.md, "Elements"), creating its
+    /// channels the first time. The reply's fields: `channels` (the element's channel names); for `insert`, the
+    /// transition's `scale_anchor` and `rotation_anchor` (unit points); for a zoom `release`, `dismissed`.
+    public func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
+                        at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent]) {
+        graph.advance(to: seconds(time))
+        let existing = elements[name]
+        var fields: JSONObject = [:]
+        switch (request, existing) {
+        case (.insert(let transitionExpression, let animationExpression), nil),
+             (.insert(let transitionExpression, let animationExpression), .presence?):
+            let transition = try resolve(transitionExpression)
+            let animation = try resolve(animationExpression)
+            let presence: TransitionPresence
+            if case .presence(let present)? = existing {
+                presence = present
+            } else {
+                try checkNames(name, request)
+                presence = TransitionPresence(graph: graph, transition: transition)
+                add(.presence(presence), name, request, owner: owner)
+            }
+            withAnimation(animation) { presence.insert(transition) }
+            let effect = presence.effect
+            fields["scale_anchor"] = .array([.number(Double(effect.scaleAnchor.x)), .number(Double(effect.scaleAnchor.y))])
+            fields["rotation_anchor"] = .array([.number(Double(effect.rotationAnchor.x)), .number(Double(effect.rotationAnchor.y))])
+        case (.remove(let transitionExpression, let animationExpression, let token), .presence(let presence)?):
+            let transition = try transitionExpression.map { (expression) throws(ChannelEngineError) in try resolve(expression) }
+            let animation = try resolve(animationExpression)
+            withAnimation(animation) {
+                presence.remove(transition) { [weak self, weak presence] in
+                    guard let self, let presence, case .presence(let current)? = self.elements[name], current === presence else { return }
+                    self.pending.append(.elementRemoved(token, element: name))
+                    self.endedRemovals.append(name)
+                }
+            }
+        case (.remove, nil):
+            throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"; insert it first")
+        case (.zoom(let zoomRequest, let animationExpression), nil), (.zoom(let zoomRequest, let animationExpression), .zoom?):
+            let zoom: ZoomTransition
+            if case .zoom(let existingZoom)? = existing {
+                zoom = existingZoom
+            } else {
+                guard zoomRequest.source != nil, zoomRequest.destination != nil else {
+                    throw ChannelEngineError(.badValue, "the first zoom of \"\(name)\" needs \"source\" and \"destination\"")
+                }
+                try checkNames(name, request)
+                zoom = ZoomTransition(graph: graph, source: .zero, destination: .zero)
+            }
+            let animation = try resolve(animationExpression)
+            if let source = zoomRequest.source { zoom.source = try rect(source, "source") }
+            if let destination = zoomRequest.destination { zoom.destination = try rect(destination, "destination") }
+            if let radii = zoomRequest.cornerRadius {
+                guard radii.allSatisfy({ $0 >= 0 }) else { throw ChannelEngineError(.badValue, "\"corner_radius\" must be 0 or more") }
+                zoom.sourceCornerRadius = radii[0]
+                zoom.destinationCornerRadius = radii[1]
+            }
+            if existing == nil {
+                // A new zoom starts in its source.
+                withTransaction(\.disablesAnimations, true) { zoom.dismiss() }
+                add(.zoom(zoom), name, request, owner: owner)
+            }
+            let translation = zoomRequest.translation.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
+            switch zoomRequest.action {
+            case .present: withAnimation(animation) { zoom.present() }
+            case .dismiss: withAnimation(animation) { zoom.dismiss() }
+            case .drag: zoom.updateDismissal(translation: translation)
+            case .release:
+                let velocity = zoomRequest.velocity.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
+                fields["dismissed"] = .bool(zoom.endDismissal(translation: translation, velocity: velocity))
+            }
+        case (.effect(let expression, let mode), nil), (.effect(let expression, let mode), .effect?):
+            let state: EffectState
+            if case .effect(let existingState)? = existing, existingState.player.curve.isCyclic == expression.player.curve.isCyclic {
+                state = existingState
+                // A new effect or new options replace the player; the same one keeps its state.
+                if existingState.expressionText != expression.description {
+                    state.player = expression.player
+                    state.expressionText = expression.description
+                }
+            } else {
+                if existing == nil { try checkNames(name, request) }
+                state = EffectState(expression.player, expressionText: expression.description)
+                if existing == nil { add(.effect(state), name, request, owner: owner) } else { elements[name] = .effect(state) }
+            }
+            switch mode {
+            case .trigger:
+                guard expression.isDiscrete else {
+                    throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
+                }
+                state.player.trigger(at: graph.time)
+            case .active(let on):
+                state.player.setActive(on, at: graph.time)
+            }
+        case (_, let other?):
+            throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); a \(Self.kind(of: request)) command does not apply to it")
+        }
+        fields["channels"] = .array(request.channels.map { .string(name + "." + $0.suffix) })
+        return (fields, takeEvents())
+    }
+
+    private static func kind(of element: Element) -> String {
+        switch element {
+        case .presence: "an inserted element"
+        case .zoom: "a zoom"
+        case .effect: "a symbol effect"
+        }
+    }
+
+    private static func kind(of request: ElementRequest) -> String {
+        switch request {
+        case .insert, .remove: "insert/remove"
+        case .zoom: "zoom"
+        case .effect: "effect"
+        }
+    }
+
+    private func rect(_ components: [Double], _ field: String) throws(ChannelEngineError) -> CGRect {
+        guard components[2] >= 0, components[3] >= 0 else {
+            throw ChannelEngineError(.badValue, "\"\(field)\" has a negative width or height: \(components)")
+        }
+        return CGRect(x: components[0], y: components[1], width: components[2], height: components[3])
+    }
+
+    /// Refuses an element whose channel names are taken.
+    private func checkNames(_ name: String, _ request: ElementRequest) throws(ChannelEngineError) {
+        for (suffix, _) in request.channels where entries.contains(where: { $0.descriptor.name == name + "." + suffix }) {
+            throw ChannelEngineError(.channelExists, "a channel named \"\(name).\(suffix)\" exists already")
+        }
+    }
+
+    /// Registers an element and its channels, reading the element's attributes.
+    private func add(_ element: Element, _ name: String, _ request: ElementRequest, owner: ChannelOwner) {
+        elements[name] = element
+        let graph = self.graph
+        var sources: [Source]
+        switch element {
+        case .presence(let p):
+            sources = [
+                .element(read: { [p.opacity.presentationValue] }, velocity: { p.opacity.velocity.map { [$0] } }),
+                .element(read: { Self.numbers(p.scale.presentationData) }, velocity: { p.scale.velocity.map(Self.numbers) }),
+                .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) }),
+                .element(read: { Self.numbers(p.relativeOffset.presentationData) },
+                         velocity: { p.relativeOffset.velocity.map(Self.numbers) }),
+                .element(read: { [p.rotation.presentationValue.degrees] }, velocity: { p.rotation.velocity.map { [$0 * 180 / .pi] } }),
+                .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } }),
+            ]
+        case .zoom(let zoom):
+            sources = [
+                .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) }),
+                .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } }),
+            ]
+        case .effect(let state):
+            // Scale, offset (x, y), rotation (degrees), opacity, variable colour: SymbolEffectValues.components.
+            let ranges = [0..<1, 1..<3, 3..<4, 4..<5, 5..<6]
+            sources = ranges.map { range in
+                .element(read: { Array(state.player.values(at: graph.time).components[range]) },
+                         velocity: { Array(state.player.velocities(at: graph.time).components[range]) })
+            }
+        }
+        for ((suffix, dimension), source) in zip(request.channels, sources) {
+            let value = source.value
+            entries.append(Entry(descriptor: ChannelDescriptor(name: name + "." + suffix, dimension: dimension, owner: owner,
+                                                               element: name),
+                                 source: source, lastPresentation: value, lastTime: graph.time))
+        }
+        tableVersion += 1
+    }
+
+    private static func numbers(_ pair: AnimatablePair<CGFloat, CGFloat>) -> [Double] {
+        [Double(pair.first), Double(pair.second)]
+    }
+
+    private static func numbers(_ rect: CGRect.AnimatableData) -> [Double] {
+        numbers(rect.first) + numbers(rect.second)
+    }
+
+    private func resolve(_ expression: TransitionExpression?) throws(ChannelEngineError) -> AnyTransition {
+        guard let expression else { return .opacity }
+        do {
+            return try expression.transition(reduceMotion: reduceMotion)
+        } catch {
+            throw ChannelEngineError(.badAnimation, "transition \"\(error.text)\": column \(error.column): \(error.reason)")
+        }
     }
 
     /// Creates an attribute holding `initial`, after advancing the graph to `time`.
@@ -81,7 +347,7 @@ public final class GraphChannelEngine: ChannelEngine {
         graph.advance(to: seconds(time))
         let attribute = graph.attribute(AnimatableVector(initial))
         entries.append(Entry(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner),
-                             attribute: attribute, lastPresentation: initial, lastTime: graph.time))
+                             source: .attribute(attribute), lastPresentation: initial, lastTime: graph.time))
         tableVersion += 1
     }
 
@@ -89,10 +355,11 @@ public final class GraphChannelEngine: ChannelEngine {
     /// presentation equals the model at once.
     public func set(_ name: String, to value: [Double], at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
+        let attribute = try attribute(at: i)
         try check(value, for: i)
         graph.advance(to: seconds(time))
-        entries[i].attribute.removeAnimations()
-        withTransaction(\.disablesAnimations, true) { entries[i].attribute.value = AnimatableVector(value) }
+        attribute.removeAnimations()
+        withTransaction(\.disablesAnimations, true) { attribute.value = AnimatableVector(value) }
         entries[i].lastPresentation = value
         return takeEvents()
     }
@@ -101,10 +368,10 @@ public final class GraphChannelEngine: ChannelEngine {
     public func animate(_ name: String, to value: [Double], with expression: AnimationExpression?,
                         completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
+        let attribute = try attribute(at: i)
         try check(value, for: i)
         let animation = try resolve(expression)
         graph.advance(to: seconds(time))
-        let attribute = entries[i].attribute
         let target = AnimatableVector(value)
         if let completion {
             let criteria: AnimationCompletionCriteria = completion.criterion == .logicallyComplete ? .logicallyComplete : .removed
@@ -142,11 +409,16 @@ public final class GraphChannelEngine: ChannelEngine {
     private static let resolvedCapacity = 8
     private var resolved: [(expression: AnimationExpression?, reduceMotion: Bool, animation: Animation)] = []
 
-    /// Stops the channel's animation (its listeners fire) and removes it.
+    /// Stops the channel's animation (its listeners fire) and removes it; an element's channel removes the whole
+    /// element at once, without a removal transition.
     public func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
         graph.advance(to: seconds(time))
-        entries[i].attribute.removeAnimations()
+        if let element = entries[i].descriptor.element {
+            drop(element)
+            return takeEvents()
+        }
+        if case .attribute(let attribute) = entries[i].source { attribute.removeAnimations() }
         entries.remove(at: i)
         tableVersion += 1
         return takeEvents()
@@ -162,12 +434,12 @@ public final class GraphChannelEngine: ChannelEngine {
     public func samples() -> [ChannelSample] {
         let now = graph.time
         return entries.indices.map { i in
-            let attribute = entries[i].attribute
+            let source = entries[i].source
             let dimension = entries[i].descriptor.dimension
-            let value = padded(attribute.presentationData.components, dimension)
+            let value = padded(source.value, dimension)
             var velocity: [Double]
-            if let reported = attribute.velocity {
-                velocity = padded(reported.components, dimension)
+            if let reported = source.velocity {
+                velocity = padded(reported, dimension)
             } else {
                 // Timing curves report no velocity: the backward difference since the last sample.
                 let dt = now - entries[i].lastTime
@@ -182,7 +454,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// The channel's presentation value at the graph's time, without touching the velocity bookkeeping of ``samples()``.
     public func presentationValue(of name: String) -> [Double]? {
         guard let entry = entries.first(where: { $0.descriptor.name == name }) else { return nil }
-        return padded(entry.attribute.presentationData.components, entry.descriptor.dimension)
+        return padded(entry.source.value, entry.descriptor.dimension)
     }
 
     private func padded(_ components: [Double], _ dimension: Int) -> [Double] {

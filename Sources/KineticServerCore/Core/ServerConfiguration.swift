@@ -33,7 +33,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         maximumChannels: Int = 4096,
         maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize,
         authorization: AuthorizationPolicy,
-        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion"]
+        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion", "elements"]
     ) {
         self.serverName = serverName
         self.tickHz = tickHz

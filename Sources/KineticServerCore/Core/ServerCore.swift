@@ -253,14 +253,7 @@ public final class ServerCore {
             case .set(let name, let value):
                 events = try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: now()) }
             case .animate(let name, let value, let text, let completion):
-                var expression: AnimationExpression?
-                if let text {
-                    do {
-                        expression = try AnimationExpression.parse(text)
-                    } catch {
-                        throw ProtocolError(.badAnimation, "animation \"\(text)\": column \(error.column): \(error.reason)")
-                    }
-                }
+                let expression = try parse("animation", text, AnimationExpression.parse)
                 let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
                 events = try wire { () throws(ChannelEngineError) in
                     try engine.animate(name, to: value, with: expression, completion: token, at: now())
@@ -279,8 +272,10 @@ public final class ServerCore {
                 fields["channels"] = .array(engine.channels.map { channel in
                     var owner: JSONValue = "configuration"
                     if case .client(let id) = channel.owner { owner = .string(id == session.id ? "self" : "client") }
-                    return .object(["name": .string(channel.name), "dimension": .number(Double(channel.dimension)),
-                                    "owner": owner])
+                    var entry: JSONObject = ["name": .string(channel.name), "dimension": .number(Double(channel.dimension)),
+                                             "owner": owner]
+                    if let element = channel.element { entry["element"] = .string(element) }
+                    return .object(entry)
                 })
             case .status:
                 fields["server"] = .string(configuration.serverName)
@@ -297,6 +292,27 @@ public final class ServerCore {
                 engine.reduceMotion = enabled
             case .reload:
                 break  // answered by reload(_:from:)
+            case .insert(let element, let transition, let animation):
+                let request = ElementRequest.insert(transition: try parse("transition", transition, TransitionExpression.parse),
+                                                    animation: try parse("animation", animation, AnimationExpression.parse))
+                (fields, events) = try run(request, on: element, from: session)
+            case .removeElement(let element, let transition, let animation):
+                let token = CompletionToken(client: session.id, commandID: command.id, criterion: .removed)
+                let request = ElementRequest.remove(transition: try parse("transition", transition, TransitionExpression.parse),
+                                                    animation: try parse("animation", animation, AnimationExpression.parse),
+                                                    completion: token)
+                (fields, events) = try run(request, on: element, from: session)
+            case .zoom(let element, let zoom):
+                let request = ElementRequest.zoom(zoom, animation: try parse("animation", zoom.animation, AnimationExpression.parse))
+                (fields, events) = try run(request, on: element, from: session)
+            case .effect(let element, let effect):
+                let expression: SymbolEffectExpression
+                do {
+                    expression = try SymbolEffectExpression.parse(effect: effect.effect, options: effect.options)
+                } catch {
+                    throw ProtocolError(.badAnimation, "effect \"\(error.text)\": column \(error.column): \(error.reason)")
+                }
+                (fields, events) = try run(.effect(expression, effect.mode), on: element, from: session)
             }
             if command.operation.changesState { requestFrame() }
             return .success((fields, events))
@@ -305,6 +321,41 @@ public final class ServerCore {
             error.commandID = command.id
             return .failure(error)
         }
+    }
+
+    /// `text` parsed by `parser` (`nil` stays `nil`); its error as `bad_animation`, naming `field` and the column.
+    private func parse<T>(_ field: String, _ text: String?,
+                          _ parser: (String) throws(AnimationExpressionError) -> T) throws(ProtocolError) -> T? {
+        guard let text else { return nil }
+        do {
+            return try parser(text)
+        } catch {
+            throw ProtocolError(.badAnimation, "\(field) \"\(text)\": column \(error.column): \(error.reason)")
+        }
+    }
+
+    /// Runs an element command: the element must be new or the client's own, and a new one must fit the limits.
+    private func run(_ request: ElementRequest, on element: String,
+                     from session: ClientSession) throws(ProtocolError) -> (JSONObject, [EngineEvent]) {
+        let channels = engine.channels
+        if let existing = channels.first(where: { $0.element == element }) {
+            guard existing.owner == .client(session.id) else {
+                throw ProtocolError(.permissionDenied, "element \"\(element)\" belongs to another client")
+            }
+        } else {
+            let owned = channels.count { $0.owner == .client(session.id) }
+            let adding = request.channels.count
+            guard owned + adding <= configuration.maximumChannelsPerClient else {
+                throw ProtocolError(.tooManyChannels, "a client may define at most \(configuration.maximumChannelsPerClient) channels; element \"\(element)\" needs \(adding) more")
+            }
+            guard channels.count + adding <= configuration.maximumChannels else {
+                throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
+            }
+        }
+        let result = try wire { () throws(ChannelEngineError) in
+            try engine.element(element, request, owner: .client(session.id), at: now())
+        }
+        return (result.fields, result.events)
     }
 
     /// `body`'s channel error as the protocol error a client is sent (``ProtocolError/init(_:)``).
@@ -318,6 +369,9 @@ public final class ServerCore {
             case .completed(let token, let channel):
                 let name = token.criterion == .logicallyComplete ? Event.logicallyComplete : Event.removed
                 session(token.client)?.send(.event(Event(name: name, id: token.commandID, fields: ["channel": .string(channel)])))
+            case .elementRemoved(let token, let element):
+                session(token.client)?.send(.event(Event(name: Event.removed, id: token.commandID, fields: ["element": .string(element)])))
+                requestFrame()
             }
         }
     }
@@ -439,6 +493,8 @@ extension ProtocolError {
         case .channelExists: code = .channelExists
         case .badAnimation: code = .badAnimation
         case .badValue: code = .badMessage
+        case .wrongKind: code = .elementMismatch
+        case .unsupported: code = .unknownOperation
         }
         self.init(code, error.message)
     }
