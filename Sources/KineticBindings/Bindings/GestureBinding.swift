@@ -35,6 +35,11 @@ public struct GestureBinding: Equatable, Sendable {
     public var animation: AnimationExpression?
     /// What happens on release.
     public var release: Release
+    /// Whether ``channel`` names a zoom element (a client's `zoom` command made it) whose interactive dismissal the
+    /// drag drives instead of a channel: each frame moves it by the translation × ``scale``, and the release
+    /// completes or cancels the dismissal from the translation and velocity (`Kinetic.ZoomTransition`). Only a
+    /// drag of both axes; the animations and release target do not apply.
+    public var zoomDismissal = false
 
     /// The release behaviour of a binding.
     public struct Release: Equatable, Sendable {
@@ -87,8 +92,10 @@ public struct GestureBinding: Equatable, Sendable {
         return axes == .both ? 2 : 1
     }
 
-    /// The names of the channels the binding drives: ``channel``, or `CHANNEL.0`… for touches.
+    /// The names of the channels the binding defines: ``channel``, or `CHANNEL.0`… for touches; none for a zoom
+    /// dismissal, whose element a client creates.
     public var channelNames: [String] {
+        if zoomDismissal { return [] }
         if case .touches(let count) = gesture { return (0..<max(0, count)).map { "\(channel).\($0)" } }
         return [channel]
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KineticInput
+import KineticProtocol
 
 extension GesturePipeline {
     /// Applies one gesture event: the tracker first, then every binding of the device reads what
@@ -63,6 +64,10 @@ extension GesturePipeline {
     private func drive(_ activity: inout BindingActivity, slot: Int, phase: GestureEvent.Phase, reading: GestureReading,
                        time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let binding = bindings[activity.binding]
+        if binding.zoomDismissal {
+            driveZoomDismissal(&activity, phase: phase, reading: reading, time: time, engine: engine, into: &output)
+            return
+        }
         let name = activity.channels[slot]
         let origin: [Double]
         var starts = false
@@ -112,6 +117,38 @@ extension GesturePipeline {
         }
         output.bindingEvents.append(BindingEvent(phase: phase, channel: name, time: time, input: input.value,
                                                  inputVelocity: input.velocity, target: target))
+    }
+
+    /// A zoom-dismissal binding's step: the drag's translation and velocity (× scale) drive the zoom element's
+    /// interactive dismissal — `drag` while the finger moves, `release` when it lifts (zero velocity when cancelled).
+    /// A zoom that is not presented (or not there) refuses, and the binding records why and skips the step.
+    private func driveZoomDismissal(_ activity: inout BindingActivity, phase: GestureEvent.Phase, reading: GestureReading,
+                                    time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
+        let binding = bindings[activity.binding]
+        switch phase {
+        case .began, .changed:
+            if activity.origins[0] == nil { activity.origins[0] = [0, 0] }
+        case .ended, .cancelled:
+            guard activity.origins[0] != nil else { return }
+            activity.origins[0] = nil
+        }
+        let input = reading.channelValue(for: binding, origin: [0, 0])
+        guard input.value.count == 2, input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
+        let request: ZoomRequest
+        switch phase {
+        case .began, .changed: request = ZoomRequest(action: .drag, translation: input.value)
+        case .ended: request = ZoomRequest(action: .release, translation: input.value, velocity: input.velocity)
+        case .cancelled: request = ZoomRequest(action: .release, translation: input.value, velocity: [0, 0])
+        }
+        do {
+            output.engineEvents += try engine.element(binding.channel, .zoom(request, animation: nil), owner: .configuration,
+                                                      at: engineTime(of: time)).events
+        } catch {
+            record("zoom dismissal → \(binding.channel): \(error.message)")
+            return
+        }
+        output.bindingEvents.append(BindingEvent(phase: phase, channel: binding.channel, time: time, input: input.value,
+                                                 inputVelocity: input.velocity, target: input.value))
     }
 
     /// The channel's presentation value at the engine's current time (zeros if a client removed it).

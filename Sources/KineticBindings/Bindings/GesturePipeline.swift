@@ -107,7 +107,7 @@ public final class GesturePipeline {
     public func attach(_ device: DeviceDescription, path: String?,
                        frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle? {
         let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
-            BindingActivity(binding: index, channels: bindings[index].channelNames)
+            BindingActivity(binding: index, channels: bindings[index].zoomDismissal ? [bindings[index].channel] : bindings[index].channelNames)
         }
         guard !activities.isEmpty else { return nil }
         let handle = DeviceHandle(index: devices.count)

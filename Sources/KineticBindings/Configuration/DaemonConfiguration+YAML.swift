@@ -178,16 +178,37 @@ struct YAMLReader {
     /// | `touches`, `count: N` (default 10) | per touch, `CHANNEL.0` … `CHANNEL.(N−1)`: as `drag` with `value` | as `drag` |
     ///
     /// `button` picks the pointer button of a drag (default `left`; touches always qualify); `release.target: snap`
-    /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`. Options the file
-    /// does not have (axes, scale, initial, deceleration rate) keep ``GestureBinding``'s defaults.
+    /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`; `scale` is channel
+    /// units per millimetre (default 1). `zoom_dismiss: ELEMENT` instead of `channel:` makes a drag drive a zoom
+    /// element's interactive dismissal (``GestureBinding/zoomDismissal``). Options the file does not have (axes,
+    /// initial, deceleration rate) keep ``GestureBinding``'s defaults.
     func binding(_ node: Node) throws(ConfigurationError) -> GestureBinding {
-        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "channel", "animation", "release", "bounds", "rubber_band"])
-        guard let channelNode = keys["channel"] else { throw error(node, "a binding needs a channel name") }
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "channel", "zoom_dismiss", "scale",
+                                            "animation", "release", "bounds", "rubber_band"])
+        if let zoom = keys["zoom_dismiss"] {
+            for key in ["channel", "value", "count", "animation", "release", "bounds", "rubber_band"] where keys[key] != nil {
+                throw error(zoom, "zoom_dismiss drives a zoom element's dismissal; '\(key)' does not apply to it")
+            }
+            if let gesture = keys["gesture"], try string(gesture) != "drag" {
+                throw error(gesture, "zoom_dismiss follows a drag")
+            }
+        }
+        guard let channelNode = keys["channel"] ?? keys["zoom_dismiss"] else {
+            throw error(node, "a binding needs a channel name (or zoom_dismiss: the zoom element its drag dismisses)")
+        }
         let channel = try string(channelNode)
         if channel.isEmpty || channel.contains(where: { $0 == "*" || $0 == "?" }) {
-            throw error(channelNode, "channel names are non-empty and contain no '*' or '?'")
+            throw error(channelNode, "channel and element names are non-empty and contain no '*' or '?'")
         }
         var binding = GestureBinding(channel: channel)
+        binding.zoomDismissal = keys["zoom_dismiss"] != nil
+        if let scaleNode = keys["scale"] {
+            let scale = try number(scaleNode)
+            guard scale.isFinite, abs(scale) >= 1e-6, abs(scale) <= 1e6 else {
+                throw error(scaleNode, "scale (channel units per millimetre) is a number of magnitude 1e-6...1e6, got \(scale)")
+            }
+            binding.scale = scale
+        }
         if let matchNode = keys["match"] {
             let match = try mapping(matchNode, keys: ["class", "name", "path"])
             if let classes = match["class"] {

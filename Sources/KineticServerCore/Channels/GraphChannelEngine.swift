@@ -189,6 +189,11 @@ public final class GraphChannelEngine: ChannelEngine {
         case (.remove, nil):
             throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"; insert it first")
         case (.zoom(let zoomRequest, let animationExpression), nil), (.zoom(let zoomRequest, let animationExpression), .zoom?):
+            var presented = false
+            if case .zoom(let existingZoom)? = existing { presented = existingZoom.state != .dismissed }
+            if zoomRequest.action == .drag || zoomRequest.action == .release, !presented {
+                throw ChannelEngineError(.wrongKind, "zoom \"\(name)\" is not presented; a dismissal drag needs it presented")
+            }
             let zoom: ZoomTransition
             if case .zoom(let existingZoom)? = existing {
                 zoom = existingZoom
