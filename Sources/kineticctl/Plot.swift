@@ -22,14 +22,42 @@ struct Plot: ParsableCommand {
               kineticctl plot Recordings/swipe-fling.evemu -o swipe.svg
               kineticctl plot Recordings/pinch.evemu --config my.yaml --channels 'pinch.*' -o pinch.svg
               kineticctl replay Recordings/mouse-drag.evemu > f.jsonl && kineticctl plot f.jsonl -o f.svg
+              kineticctl plot --effect .bounce -o bounce.svg
+              kineticctl plot --effect .rotate --active 1.5 --seconds 3 -o rotate.svg
+
+            With --effect, no input: the symbol effect (SwiftUI syntax, with --options) is played on an element of \
+            the daemon's engine and its moving channels are plotted — triggered once, or active for --active \
+            seconds and then deactivated.
             """)
 
-    @Argument(help: "A recording, or a file of JSON-line frames.") var input: String
+    @Argument(help: "A recording, or a file of JSON-line frames (not with --effect).") var input: String?
+    @Option(help: ArgumentHelp("A symbol effect to plot instead, in SwiftUI syntax.", valueName: "effect")) var effect: String?
+    @Option(help: ArgumentHelp("The effect's options, in SwiftUI syntax.", valueName: "options")) var options: String?
+    @Option(help: ArgumentHelp("Activate the effect for this long instead of triggering it.", valueName: "s")) var active: Double?
+    @Option(help: ArgumentHelp("How long to plot the effect.", valueName: "s")) var seconds = 2.0
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file")) var output = "plot.svg"
     @Option(help: ArgumentHelp("Channel patterns to plot (comma-separated).", valueName: "patterns")) var channels = "*"
     @OptionGroup var replay: ReplayConfigurationOptions
 
     func run() throws {
+        if let effect {
+            guard input == nil, replay.config == nil, replay.rate == nil else {
+                throw ValidationError("--effect plots a symbol effect; it takes no input, --config or --rate")
+            }
+            guard seconds > 0, seconds <= 600, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
+                throw ValidationError("--seconds is in (0, 600] and --active in [0, 600]")
+            }
+            let data: PlotData
+            do {
+                data = try PlotData.effect(effect, options: options, activeFor: active, seconds: seconds)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            try SVGPlot.render(data).write(toFile: output, atomically: true, encoding: .utf8)
+            print("wrote \(output): \(data.series.count) moving components, \(data.series.first?.times.count ?? 0) frames")
+            return
+        }
+        guard let input else { throw ValidationError("plot needs a recording or a file of frames, or --effect") }
         let text = try String(contentsOfFile: input, encoding: .utf8)
         let title = (input as NSString).lastPathComponent
         var data: PlotData
