@@ -12,9 +12,12 @@ struct Demo: AsyncParsableCommand {
         discussion: """
             kineticd (the executable beside this one, else the one on PATH) runs on a socket in a temporary directory with a demo configuration, replays the recording in real time (again and again), and this command subscribes over the socket like any client. Each line is one frame (decimated to --rate): the finger (o) is the raw input, the spring (@) is touch.position, animated with .interactiveSpring while the finger is down and a bouncy .spring after it lifts; the velocity column is the spring's, in mm/s.
 
+            With --transition, no recording: an element card is inserted and removed with the transition (SwiftUI syntax) over and over, and each frame prints its opacity (as a bar), scale and offsets.
+
             EXAMPLES
               kineticctl demo
               kineticctl demo --recording Recordings/mouse-drag.evemu --seconds 10 --rate 60
+              kineticctl demo --transition '.move(edge: .bottom).combined(with: .opacity)'
             """)
 
     @Option(help: ArgumentHelp("The recording to replay.", valueName: "file"))
@@ -46,7 +49,15 @@ struct Demo: AsyncParsableCommand {
 
         """
 
+    @Option(help: ArgumentHelp("Show a transition instead: an element inserted and removed with it, in SwiftUI syntax.",
+                               valueName: "transition"))
+    var transition: String?
+
     func run() async throws {
+        if let transition {
+            try await runTransition(transition)
+            return
+        }
         let schedule: ReplaySchedule
         do {
             schedule = try ReplaySchedule.load(path: recording)
@@ -58,28 +69,12 @@ struct Demo: AsyncParsableCommand {
         guard let lowest = xs.min(), let highest = xs.max() else { throw ValidationError("the recording has no gestures") }
         let margin = max(5, (highest - lowest) * 0.25)
         let (low, high) = (lowest - margin, highest + margin)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-demo-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let socket = directory + "/kineticd.sock"
-        try Self.configurationText.write(toFile: directory + "/demo.yaml", atomically: true, encoding: .utf8)
-        let daemon = Process()
-        daemon.executableURL = Self.kineticd()
-        daemon.arguments = ["--socket", socket, "--config", directory + "/demo.yaml", "--replay", recording, "--loop",
-                            "--log-level", "warning"]
-        do {
-            try daemon.run()
-        } catch {
-            throw ValidationError("cannot start \(daemon.executableURL?.path ?? "kineticd"): \(error); build it with swift build --product kineticd")
-        }
-        defer {
-            daemon.terminate()
-            daemon.waitUntilExit()
-        }
-        let client = try Self.connect(socket, daemon: daemon)
+        let daemon = try Self.startDaemon(["--replay", recording, "--loop"])
+        defer { daemon.stop() }
+        let client = daemon.client
         try client.send(.hello(Hello(major: ProtocolVersion.major, client: "kineticctl demo")))
         try client.send(.subscribe(Subscription(patterns: ["finger", "touch.position"], rateHz: rate)))
-        print("kineticd on \(socket) replaying \(recording) at \(Int(configuration.rateHz)) Hz; binary frames at \(Int(rate)) Hz")
+        print("kineticd on \(daemon.socket) replaying \(recording) at \(Int(configuration.rateHz)) Hz; binary frames at \(Int(rate)) Hz")
         print("o finger   @ spring (touch.position)        time     x (mm)    vx (mm/s)")
         let start = Date()
         var frames = 0
@@ -100,6 +95,105 @@ struct Demo: AsyncParsableCommand {
                   + String(format: "  %6.3f s  %8.2f  %10.1f", Double(frame.timeNanoseconds &- t0) / 1e9, spring.value[0], spring.velocity[0]))
         }
         print("\(frames) frames; the clock stops while nothing moves, so idle stretches print nothing.")
+    }
+
+    /// `--transition`: inserts an element `card` with the transition, waits until it is in, removes it and waits for
+    /// `animation.removed`, again and again for `--seconds`, printing its opacity, scale and offsets at `--rate`.
+    private func runTransition(_ transition: String) async throws {
+        let daemon = try Self.startDaemon([])
+        defer { daemon.stop() }
+        let client = daemon.client
+        try client.send(.hello(Hello(major: ProtocolVersion.major, client: "kineticctl demo")))
+        try client.send(.subscribe(Subscription(patterns: ["card.*"], rateHz: rate)))
+        print("kineticd on \(daemon.socket): element card, inserted and removed with \(transition)")
+        print("  time   opacity                          scale          offset (pt)       offset (× size)")
+        let start = Date()
+        var t0: UInt64?
+        var id = 0.0
+        while Date().timeIntervalSince(start) < seconds {
+            id += 1
+            let insert = try client.command(.insert(element: "card", transition: transition, animation: ".smooth"), id: .number(id))
+            guard insert["ok"] == true else { throw ValidationError(Self.failure(insert)) }
+            print("insert")
+            try follow(client, until: { $0["opacity"]?.first == 1 }, start: start, t0: &t0)
+            id += 1
+            let remove = try client.command(.removeElement(element: "card", transition: nil, animation: ".smooth"), id: .number(id))
+            guard remove["ok"] == true else { throw ValidationError(Self.failure(remove)) }
+            print("remove")
+            try follow(client, until: nil, start: start, t0: &t0)
+        }
+    }
+
+    /// Prints the element's frames until `done` holds for its values (or, with `nil`, until `animation.removed`), or
+    /// `--seconds` run out.
+    private func follow(_ client: KineticClient, until done: (([String: [Double]]) -> Bool)?, start: Date, t0: inout UInt64?) throws {
+        while Date().timeIntervalSince(start) < seconds {
+            guard let message = try client.next(timeout: 0.1) else {
+                if client.isClosed { throw ValidationError("kineticd closed the connection") }
+                continue
+            }
+            if case .message(.event, let event) = message, event["event"] == "animation.removed", done == nil { return }
+            guard case .frame(let frame) = message, let layout = client.layout else { continue }
+            var values: [String: [Double]] = [:]
+            for name in ["opacity", "scale", "offset", "relative_offset"] {
+                values[name] = frame.sample(of: "card." + name, layout: layout)?.value
+            }
+            guard let opacity = values["opacity"]?.first, let scale = values["scale"], let offset = values["offset"],
+                let relative = values["relative_offset"]
+            else { continue }
+            let first = t0 ?? frame.timeNanoseconds
+            t0 = first
+            let bar = max(0, min(30, Int((opacity * 30).rounded())))
+            print(String(format: "%6.3f  %5.3f ", Double(frame.timeNanoseconds &- first) / 1e9, opacity)
+                  + "|" + String(repeating: "#", count: bar) + String(repeating: " ", count: 30 - bar) + "|"
+                  + String(format: "  %5.3f %5.3f  %7.1f %7.1f  %6.3f %6.3f", scale[0], scale[1], offset[0], offset[1],
+                           relative[0], relative[1]))
+            if let done, done(values) { return }
+        }
+    }
+
+    private static func failure(_ reply: JSONObject) -> String {
+        let error = reply["error"]?.objectValue
+        return "\(error?["code"]?.stringValue ?? "error"): \(error?["message"]?.stringValue ?? "")"
+    }
+
+    /// A kineticd started for the demo on a socket in a private temporary directory, with the demo configuration and
+    /// `arguments`, and a binary client connected to it.
+    struct RunningDaemon {
+        let process: Process
+        let directory: String
+        let socket: String
+        let client: KineticClient
+
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    static func startDaemon(_ arguments: [String]) throws -> RunningDaemon {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-demo-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let socket = directory + "/kineticd.sock"
+        try Self.configurationText.write(toFile: directory + "/demo.yaml", atomically: true, encoding: .utf8)
+        let daemon = Process()
+        daemon.executableURL = Self.kineticd()
+        daemon.arguments = ["--socket", socket, "--config", directory + "/demo.yaml", "--log-level", "warning"] + arguments
+        do {
+            try daemon.run()
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw ValidationError("cannot start \(daemon.executableURL?.path ?? "kineticd"): \(error); build it with swift build --product kineticd")
+        }
+        do {
+            return RunningDaemon(process: daemon, directory: directory, socket: socket, client: try Self.connect(socket, daemon: daemon))
+        } catch {
+            daemon.terminate()
+            daemon.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
     }
 
     /// The kineticd executable: the one beside this kineticctl (a build or an installation puts both in one
