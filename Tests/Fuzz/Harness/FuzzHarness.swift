@@ -195,7 +195,10 @@ public enum FuzzHarness {
     @discardableResult
     public static func animationExpression(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
-        guard let expression = try? AnimationExpression.parse(text) else { return false }
+        // The same text as a transition and as a symbol effect (and its options): the chain parser is shared.
+        let transition = transitionExpression(text)
+        let effect = symbolEffectExpression(text)
+        guard let expression = try? AnimationExpression.parse(text) else { return transition || effect }
         for reduceMotion in [false, true] {
             guard let animation = try? expression.animation(reduceMotion: reduceMotion) else { return false }
             let graph = AnimationGraph()
@@ -220,6 +223,40 @@ public enum FuzzHarness {
             }
         }
         return true
+    }
+
+    /// Parses `text` as a transition; one that parses is inserted and removed under a spring and must stay finite.
+    static func transitionExpression(_ text: String) -> Bool {
+        guard let expression = try? TransitionExpression.parse(text), let transition = try? expression.transition() else { return false }
+        let graph = AnimationGraph()
+        let presence = TransitionPresence(graph: graph, transition: transition)
+        withAnimation(.spring) { presence.insert() }
+        for frame in 1...120 {
+            graph.advance(to: Double(frame) / 120)
+            if frame == 30 { withAnimation(.spring) { presence.remove() } }
+            let effect = presence.effect
+            let numbers = [effect.opacity, Double(effect.scale.width), Double(effect.scale.height), Double(effect.offset.width),
+                           Double(effect.offset.height), Double(effect.relativeOffset.width), Double(effect.relativeOffset.height),
+                           effect.rotation.radians, effect.blurRadius]
+            check(numbers.allSatisfy(\.isFinite), "\(text): transition effect not finite at frame \(frame)")
+        }
+        return true
+    }
+
+    /// Parses `text` as a symbol effect, and as the options of a bounce; a player of either must stay finite.
+    static func symbolEffectExpression(_ text: String) -> Bool {
+        let parsed = [try? SymbolEffectExpression.parse(effect: text), try? SymbolEffectExpression.parse(effect: ".bounce", options: text)]
+        for case let expression? in parsed {
+            var player = expression.player
+            if expression.isDiscrete { player.trigger(at: 0) } else { player.setActive(true, at: 0) }
+            for frame in 0...240 {
+                let t = Double(frame) / 120
+                if frame == 120 { player.setActive(false, at: t) }
+                let numbers = player.values(at: t).components + player.velocities(at: t).components
+                check(numbers.allSatisfy(\.isFinite), "\(text): symbol effect not finite at \(t) s")
+            }
+        }
+        return parsed.contains { $0 != nil }
     }
 
     /// Traps with `message` when `condition` fails: libFuzzer reports the input as a crash.
