@@ -65,7 +65,7 @@ package final class LinearChannelEngine: ChannelEngine {
 
     private func removedEvents(_ i: Int) -> [EngineEvent] {
         guard let token = table[i].animation?.token, token.criterion == .removed else { return [] }
-        return [.completed(token, channel: table[i].descriptor.name)]
+        return [.completed(token, channels: [table[i].descriptor.name])]
     }
 
     package func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
@@ -89,7 +89,7 @@ package final class LinearChannelEngine: ChannelEngine {
                 table[i].value = animation.to
                 table[i].velocity = Array(repeating: 0, count: animation.to.count)
                 table[i].animation = nil
-                if let token = animation.token { events.append(.completed(token, channel: table[i].descriptor.name)) }
+                if let token = animation.token { events.append(.completed(token, channels: [table[i].descriptor.name])) }
             }
         }
         return events

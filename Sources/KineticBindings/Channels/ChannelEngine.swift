@@ -57,8 +57,9 @@ extension JSONValue: Hashable {
 
 /// What the engine reports as time advances.
 public enum EngineEvent: Equatable, Sendable {
-    /// An animation met its completion criterion (`animation.logicallyComplete` or `animation.removed`).
-    case completed(CompletionToken, channel: String)
+    /// An animation met its completion criterion (`animation.logicallyComplete` or `animation.removed`): the
+    /// channels its command changed (one for `animate` of a `channel`, every one of its `changes` otherwise).
+    case completed(CompletionToken, channels: [String])
     /// An element's removal ended (`animation.removed` with the element's name); its channels are gone.
     case elementRemoved(CompletionToken, element: String)
 }
@@ -108,6 +109,10 @@ public protocol ChannelEngine: AnyObject {
     /// Animates `name` from its presentation value toward `value`, starting at `time`.
     func animate(_ name: String, to value: [Double], with animation: AnimationExpression?, completion: CompletionToken?,
                  at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
+    /// Animates every channel of `changes` to its value in one transaction, starting at `time`; one completion
+    /// for all of them.
+    func animate(_ changes: [(name: String, value: [Double])], with animation: AnimationExpression?, completion: CompletionToken?,
+                 at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Removes a channel.
     func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Advances every animation to `time` and reports the completions that happened on the way.
@@ -123,6 +128,16 @@ public protocol ChannelEngine: AnyObject {
 }
 
 extension ChannelEngine {
+    /// One change at a time, for engines that animate channels only one by one (test doubles of the socket layer):
+    /// a single change is ``animate(_:to:with:completion:at:)``; several are refused.
+    public func animate(_ changes: [(name: String, value: [Double])], with animation: AnimationExpression?,
+                        completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
+        guard changes.count == 1, let change = changes.first else {
+            throw ChannelEngineError(.unsupported, "this engine animates one channel per command")
+        }
+        return try animate(change.name, to: change.value, with: animation, completion: completion, at: time)
+    }
+
     /// Engines without Kinetic's headless systems (test doubles of the socket layer) have no elements.
     public func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
                         at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent]) {

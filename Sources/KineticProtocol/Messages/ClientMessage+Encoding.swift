@@ -19,6 +19,12 @@ extension ClientMessage {
                 object["to"] = .vector(to)
                 if let animation { object["animation"] = .string(animation) }
                 if let completion { object["completion"] = .string(completion.rawValue) }
+            case .animateChanges(let changes, let animation, let completion):
+                var values: JSONObject = [:]
+                for change in changes { values[change.channel] = .vector(change.to) }
+                object["changes"] = .object(values)
+                if let animation { object["animation"] = .string(animation) }
+                if let completion { object["completion"] = .string(completion.rawValue) }
             case .set(let channel, let to):
                 object["channel"] = .string(channel)
                 object["to"] = .vector(to)

@@ -121,8 +121,6 @@ extension Command.Operation {
         }
         switch op {
         case "animate":
-            let channel = try json.channelName()
-            let to = try json.vector("to")
             let animation = try json.string("animation", required: false)
             var completion: CompletionCriterion?
             if let name = try json.string("completion", required: false) {
@@ -131,7 +129,14 @@ extension Command.Operation {
                 }
                 completion = criterion
             }
-            self = .animate(channel: channel, to: to, animation: animation, completion: completion)
+            if let changes = json["changes"] {
+                guard json["channel"] == nil, json["to"] == nil else {
+                    throw ProtocolError(.badMessage, "animate takes either \"channel\" and \"to\" or \"changes\", not both")
+                }
+                self = .animateChanges(try Self.changes(changes), animation: animation, completion: completion)
+            } else {
+                self = .animate(channel: try json.channelName(), to: try json.vector("to"), animation: animation, completion: completion)
+            }
         case "set":
             self = .set(channel: try json.channelName(), to: try json.vector("to"))
         case "define":
@@ -176,6 +181,28 @@ extension Command.Operation {
 }
 
 extension Command.Operation {
+    /// The most channels one `animate` may change.
+    public static let maximumChanges = 64
+
+    /// `"changes": {"CHANNEL": VALUE, …}`: 1 to ``maximumChanges`` channels, each named and valued as `animate`'s.
+    static func changes(_ value: JSONValue) throws(ProtocolError) -> [ChannelChange] {
+        guard let object = value.objectValue, !object.members.isEmpty, object.members.count <= maximumChanges else {
+            throw ProtocolError(.badMessage, "\"changes\" must be an object of 1 to \(maximumChanges) channels and their values, like {\"a\":[0,1],\"b\":2}")
+        }
+        var changes: [ChannelChange] = []
+        for member in object.members {
+            // Checked as `animate`'s `channel` and `to`, the value's errors naming it `changes.NAME`.
+            let field = "changes." + member.key
+            let entry: JSONObject = ["channel": .string(member.key), field: member.value]
+            let change = ChannelChange(channel: try entry.channelName(), to: try entry.vector(field))
+            guard !changes.contains(where: { $0.channel == change.channel }) else {
+                throw ProtocolError(.badMessage, "\"changes\" names \"\(change.channel)\" twice")
+            }
+            changes.append(change)
+        }
+        return changes
+    }
+
     static let names = "animate, set, define, remove, insert, zoom, effect, list, status, reduce_motion or reload"
 }
 

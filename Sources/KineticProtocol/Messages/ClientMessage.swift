@@ -63,6 +63,10 @@ public struct Command: Equatable, Sendable {
         /// Animates `channel` to `to` with `animation` (SwiftUI syntax; `nil` means the default
         /// animation); `completion` asks for an `animation.logicallyComplete` or `animation.removed` event.
         case animate(channel: String, to: [Double], animation: String?, completion: CompletionCriterion?)
+        /// Animates every channel of `changes` in one transaction with `animation` — SwiftUI's
+        /// `animate(_:changes:completion:)` bridge over channels; `completion` asks for one event when all of them
+        /// finish.
+        case animateChanges([ChannelChange], animation: String?, completion: CompletionCriterion?)
         /// Sets `channel` to `to` without animation.
         case set(channel: String, to: [Double])
         /// Creates a client-owned channel of `dimension` components starting at `initial` (zeros when `nil`).
@@ -91,7 +95,7 @@ public struct Command: Equatable, Sendable {
         /// The `"op"` string.
         public var name: String {
             switch self {
-            case .animate: "animate"
+            case .animate, .animateChanges: "animate"
             case .set: "set"
             case .define: "define"
             case .remove: "remove"
@@ -188,5 +192,19 @@ public struct EffectRequest: Equatable, Sendable {
         self.effect = effect
         self.options = options
         self.mode = mode
+    }
+}
+
+/// One channel's new value in an `animate` command's `changes`.
+public struct ChannelChange: Equatable, Sendable {
+    /// The channel.
+    public var channel: String
+    /// Its new value.
+    public var to: [Double]
+
+    /// A change of `channel` to `to`.
+    public init(channel: String, to: [Double]) {
+        self.channel = channel
+        self.to = to
     }
 }

@@ -372,19 +372,33 @@ public final class GraphChannelEngine: ChannelEngine {
     /// Sets the attribute to `value` inside `withAnimation` (the expression mapped under reduce motion; `.default` when `nil`), at `time`; a completion token becomes a completion handler whose event is returned once it fires.
     public func animate(_ name: String, to value: [Double], with expression: AnimationExpression?,
                         completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
-        let i = try index(of: name)
-        let attribute = try attribute(at: i)
-        try check(value, for: i)
+        try animate([(name, value)], with: expression, completion: completion, at: time)
+    }
+
+    /// Sets every channel of `changes` to its value in one `withAnimation` — Kinetic's
+    /// `animate(_:changes:completion:)` over channels (docs/ANIMATION.md §11) — at `time`; the completion fires once,
+    /// when every animation the changes started meets the criterion. Every change is checked before any is made.
+    public func animate(_ changes: [(name: String, value: [Double])], with expression: AnimationExpression?,
+                        completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
+        var targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)] = []
+        targets.reserveCapacity(changes.count)
+        for change in changes {
+            let i = try index(of: change.name)
+            let attribute = try attribute(at: i)
+            try check(change.value, for: i)
+            targets.append((attribute, AnimatableVector(change.value)))
+        }
         let animation = try resolve(expression)
         graph.advance(to: seconds(time))
-        let target = AnimatableVector(value)
+        let apply = { for (attribute, target) in targets { attribute.value = target } }
         if let completion {
             let criteria: AnimationCompletionCriteria = completion.criterion == .logicallyComplete ? .logicallyComplete : .removed
-            withAnimation(animation, completionCriteria: criteria, { attribute.value = target }) { [weak self] in
-                self?.pending.append(.completed(completion, channel: name))
+            let names = changes.map(\.name)
+            withAnimation(animation, completionCriteria: criteria, apply) { [weak self] in
+                self?.pending.append(.completed(completion, channels: names))
             }
         } else {
-            withAnimation(animation) { attribute.value = target }
+            withAnimation(animation, apply)
         }
         return takeEvents()
     }

@@ -258,6 +258,12 @@ public final class ServerCore {
                 events = try wire { () throws(ChannelEngineError) in
                     try engine.animate(name, to: value, with: expression, completion: token, at: now())
                 }
+            case .animateChanges(let changes, let text, let completion):
+                let expression = try parse("animation", text, AnimationExpression.parse)
+                let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
+                events = try wire { () throws(ChannelEngineError) in
+                    try engine.animate(changes.map { ($0.channel, $0.to) }, with: expression, completion: token, at: now())
+                }
             case .remove(let name):
                 guard let channel = engine.channels.first(where: { $0.name == name }) else {
                     throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"")
@@ -366,9 +372,11 @@ public final class ServerCore {
     private func deliver(_ events: [EngineEvent]) {
         for event in events {
             switch event {
-            case .completed(let token, let channel):
+            case .completed(let token, let channels):
                 let name = token.criterion == .logicallyComplete ? Event.logicallyComplete : Event.removed
-                session(token.client)?.send(.event(Event(name: name, id: token.commandID, fields: ["channel": .string(channel)])))
+                let fields: JSONObject = channels.count == 1 ? ["channel": .string(channels[0])]
+                    : ["channels": .array(channels.map { .string($0) })]
+                session(token.client)?.send(.event(Event(name: name, id: token.commandID, fields: fields)))
             case .elementRemoved(let token, let element):
                 session(token.client)?.send(.event(Event(name: Event.removed, id: token.commandID, fields: ["element": .string(element)])))
                 requestFrame()

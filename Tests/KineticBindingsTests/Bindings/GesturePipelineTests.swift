@@ -234,7 +234,7 @@ struct GesturePipelineEngineEventTests {
         let pipeline = GesturePipeline(bindings: [GestureBinding(channel: "card")])
         let device = try #require(pipeline.attach(recording.device, path: "/dev/input/event0"))
         let outcomes = recording.events.map { InputOutcome(pipeline.process($0, from: device, engine: engine)) }
-        #expect(outcomes.flatMap(\.engineEvents) == [.completed(token, channel: "badge")])
+        #expect(outcomes.flatMap(\.engineEvents) == [.completed(token, channels: ["badge"])])
     }
 
     /// A client that removes a bound channel does not stop the pipeline: the steps are refused and

@@ -151,3 +151,35 @@ struct GraphChannelEngineElementTests {
         #expect(value(engine, "gear.rotation") == [0] && engine.isSettled)
     }
 }
+
+/// Issue 14, part 3 over channels: several channels changed in one transaction, one completion.
+@Suite("AnimationGraph channel engine: animate(changes:)")
+struct GraphChannelEngineBridgeTests {
+    let epoch: UInt64 = 1_000_000_000
+    func ns(_ seconds: Double) -> UInt64 { epoch + UInt64((seconds * 1e9).rounded()) }
+
+    @Test("every change starts together and one completion fires when the last animation is removed")
+    func oneCompletionForAll() throws {
+        let engine = GraphChannelEngine(epoch: epoch)
+        try engine.define("a", dimension: 1, initial: [0], owner: .client(1), at: ns(0))
+        try engine.define("b", dimension: 2, initial: [0, 0], owner: .client(1), at: ns(0))
+        let token = CompletionToken(client: 1, commandID: 4, criterion: .removed)
+        let linear = try AnimationExpression.parse(".linear(duration: 1)")
+        #expect(try engine.animate([("a", [10]), ("b", [4, -8])], with: linear, completion: token, at: ns(0)).isEmpty)
+        _ = engine.advance(to: ns(0.5))
+        #expect(engine.presentationValue(of: "a") == [5] && engine.presentationValue(of: "b") == [2, -4])
+        var events: [EngineEvent] = []
+        for t in stride(from: 0.5, through: 1.2, by: 1.0 / 120) { events += engine.advance(to: ns(t)) }
+        #expect(events == [.completed(token, channels: ["a", "b"])])
+    }
+
+    @Test("a bad change refuses the whole command: nothing moves")
+    func atomic() throws {
+        let engine = GraphChannelEngine(epoch: epoch)
+        try engine.define("a", dimension: 1, initial: [0], owner: .client(1), at: ns(0))
+        #expect(throws: ChannelEngineError.self) {
+            _ = try engine.animate([("a", [10]), ("missing", [1])], with: nil, completion: nil, at: ns(0))
+        }
+        #expect(engine.isSettled && engine.presentationValue(of: "a") == [0])
+    }
+}

@@ -45,7 +45,7 @@ struct GraphChannelEngineTests {
         #expect(immediate.isEmpty)
         var events: [EngineEvent] = []
         for t in stride(from: 0.0, through: 1.0, by: 1.0 / 120) { events += engine.advance(to: ns(t)) }
-        #expect(events == [.completed(token, channel: "a")])
+        #expect(events == [.completed(token, channels: ["a"])])
         #expect(engine.isSettled)
     }
 
@@ -57,7 +57,7 @@ struct GraphChannelEngineTests {
         _ = try engine.animate("a", to: [10], with: nil, completion: token, at: ns(0))
         _ = engine.advance(to: ns(0.1))
         let events = try engine.set("a", to: [42], at: ns(0.1))
-        #expect(events == [.completed(token, channel: "a")])
+        #expect(events == [.completed(token, channels: ["a"])])
         #expect(engine.samples().first?.value == [42])
         #expect(engine.samples().first?.velocity == [0])
         // The graph drops finished animations when it next advances (the core asks after a tick).

@@ -122,4 +122,27 @@ struct ElementSocketTests {
         #expect(reply(client, 6)?["error"]?.objectValue?["code"] == "element_mismatch")
         await server.stop()
     }
+
+    @Test("animate with changes moves several channels in one transaction and sends one completion for all")
+    func bridging() async throws {
+        let directory = TemporaryDirectory()
+        let server = try await startServer(in: directory)
+        let client = try connect(server, patterns: ["card.*"])
+        client.send(.command(Command(id: 1, operation: .define(channel: "card.offset", dimension: 2, initial: [0, 0]))))
+        client.send(.command(Command(id: 2, operation: .define(channel: "card.opacity", dimension: 1, initial: [0]))))
+        #expect(reply(client, 2)?["ok"] == true)
+        let changes = [ChannelChange(channel: "card.offset", to: [0, 120]), ChannelChange(channel: "card.opacity", to: [1])]
+        client.send(.command(Command(id: 3, operation: .animateChanges(changes, animation: ".linear(duration: 1)", completion: .removed))))
+        #expect(reply(client, 3)?["ok"] == true)
+        wait(client) { client.messages(.event).contains { $0["event"] == "animation.removed" } }
+        let events = client.messages(.event).filter { $0["event"] == "animation.removed" }
+        #expect(events.count == 1 && events.first?["id"] == 3)
+        #expect(events.first?["channels"] == ["card.offset", "card.opacity"])
+        // One linear animation: in every frame the opacity is the offset's fraction of the way.
+        let offsets = values(client, "card.offset").map { $0[1] }, opacities = values(client, "card.opacity").map { $0[0] }
+        #expect(zip(offsets, opacities).allSatisfy { abs($0 / 120 - $1) < 1e-9 })
+        wait(client) { values(client, "card.opacity").last == [1] }
+        #expect(values(client, "card.offset").last == [0, 120] && values(client, "card.opacity").last == [1])
+        await server.stop()
+    }
 }
