@@ -1,4 +1,5 @@
 import Foundation
+import Kinetic
 import KineticInput
 import KineticProtocol
 
@@ -103,11 +104,18 @@ extension GesturePipeline {
                 }
             case .ended, .cancelled:
                 let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
-                target = binding.release.target.resolve(current: following, origin: origin, velocity: velocity,
-                                                        bounds: binding.bounds,
-                                                        decelerationRate: binding.release.decelerationRate)
-                output.engineEvents += try engine.animate(name, to: target, with: binding.release.animation, completion: nil,
-                                                          at: at)
+                let plan = binding.release.target.plan(current: following, origin: origin, velocity: velocity,
+                                                       bounds: binding.bounds, decelerationRate: binding.release.decelerationRate)
+                target = plan.target
+                let k = binding.release.decelerationRate.decayConstant
+                if plan.coasts, k > 0, !engine.reduceMotion {
+                    // Momentum: the fling itself, from the release velocity (reduce motion: the release animation).
+                    let momentum = MomentumAnimation(decayConstant: k, naturalTravel: plan.naturalTravel)
+                    output.engineEvents += try engine.animate(name, to: target, using: Animation(momentum), at: at)
+                } else {
+                    output.engineEvents += try engine.animate(name, to: target, with: binding.release.animation, completion: nil,
+                                                              at: at)
+                }
             }
         } catch {
             // The channel was removed or redefined by a client (or the animation cannot be built):

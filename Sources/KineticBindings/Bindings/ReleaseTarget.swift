@@ -10,6 +10,27 @@ public enum ReleaseTarget: Equatable, Sendable {
     /// point nearest to where the fling would stop (`project`). Only snap points inside the
     /// bounds count; without snap points it rests at the projected end clamped into the bounds.
     case project(snapPoints: [[Double]])
+    /// It travels on with the release velocity and slows down (``MomentumAnimation``), coming to rest where the
+    /// fling ends (the projection, as `project` computes it); a bound stops it with a spring that keeps the
+    /// velocity (`momentum`).
+    case momentum
+    /// As `project`, resting on the nearest multiple of the page size per component (a component of size 0 rests
+    /// where the fling ends), clamped into the bounds: a pager (`snap` with `page`).
+    case pages(size: [Double])
+    /// `target` when the fling would end (unclamped) inside `range`, else ``momentum``: InteractionTracker's
+    /// conditional resting point (`snap` with `within`).
+    indirect case within(range: ChannelBounds, target: ReleaseTarget)
+}
+
+/// Where a released channel goes and how: to ``target``, coasting with ``MomentumAnimation`` when ``coasts``, else
+/// with the binding's release animation.
+public struct ReleasePlan: Equatable, Sendable {
+    /// The channel's rest.
+    public var target: [Double]
+    /// Whether it gets there by momentum.
+    public var coasts: Bool
+    /// Per component, how far the fling would travel without bounds (channel units): the momentum's natural travel.
+    public var naturalTravel: [Double]
 }
 
 extension ReleaseTarget {
@@ -27,10 +48,21 @@ extension ReleaseTarget {
     /// ``resolve(current:origin:projectedEnd:bounds:)`` for the rest.
     public func resolve(current: [Double], origin: [Double], velocity: [Double], bounds: ChannelBounds?,
                         decelerationRate: DecelerationRate) -> [Double] {
-        let projected = current.indices.map { i in
-            decelerationRate.projectedEnd(position: current[i], velocity: i < velocity.count ? velocity[i] : 0)
-        }
-        return resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds)
+        plan(current: current, origin: origin, velocity: velocity, bounds: bounds, decelerationRate: decelerationRate).target
+    }
+
+    /// The release's target and whether it coasts there (``momentum``, or ``within(range:target:)`` outside its
+    /// range), from the same projection as ``resolve(current:origin:velocity:bounds:decelerationRate:)``. A
+    /// non-finite projection counts as no fling.
+    public func plan(current: [Double], origin: [Double], velocity: [Double], bounds: ChannelBounds?,
+                     decelerationRate: DecelerationRate) -> ReleasePlan {
+        var travel = current.indices.map { i in decelerationRate.projectedDistance(velocity: i < velocity.count ? velocity[i] : 0) }
+        if !travel.allSatisfy(\.isFinite) { travel = travel.map { _ in 0 } }
+        let projected = zip(current, travel).map { $0 + $1 }
+        var target = self
+        if case .within(let range, let inner) = self { target = range.contains(projected) ? inner : .momentum }
+        return ReleasePlan(target: target.resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds),
+                           coasts: target == .momentum, naturalTravel: travel)
     }
 
     /// The value the channel is animated to on release, given where a fling would stop.
@@ -46,6 +78,20 @@ extension ReleaseTarget {
             return bounds?.clamped(current) ?? current
         case .origin:
             return origin
+        case .momentum:
+            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
+            return bounds?.clamped(projected) ?? projected
+        case .pages(let size):
+            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
+            let paged = projected.indices.map { i in
+                let page = i < size.count ? size[i] : 0
+                return page > 0 ? (projected[i] / page).rounded() * page : projected[i]
+            }
+            return bounds?.clamped(paged) ?? paged
+        case .within(let range, let inner):
+            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
+            return (range.contains(projected) ? inner : .momentum)
+                .resolve(current: current, origin: origin, projectedEnd: projectedEnd, bounds: bounds)
         case .project(let snapPoints):
             let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
             let end = bounds?.clamped(projected) ?? projected

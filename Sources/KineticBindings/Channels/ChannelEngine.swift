@@ -1,3 +1,4 @@
+import Kinetic
 import KineticProtocol
 /// Who created a channel: the daemon's configuration (a binding) or a client's `define`.
 public enum ChannelOwner: Equatable, Hashable, Sendable {
@@ -109,6 +110,9 @@ public protocol ChannelEngine: AnyObject {
     /// Animates `name` from its presentation value toward `value`, starting at `time`.
     func animate(_ name: String, to value: [Double], with animation: AnimationExpression?, completion: CompletionToken?,
                  at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
+    /// Animates `name` to `value` with `animation` itself — not an expression: a binding's ``MomentumAnimation`` —
+    /// starting at `time`. Reduce motion is the caller's to apply.
+    func animate(_ name: String, to value: [Double], using animation: Animation, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent]
     /// Animates every channel of `changes` to its value in one transaction, starting at `time`; one completion
     /// for all of them.
     func animate(_ changes: [(name: String, value: [Double])], with animation: AnimationExpression?, completion: CompletionToken?,
@@ -136,6 +140,12 @@ extension ChannelEngine {
             throw ChannelEngineError(.unsupported, "this engine animates one channel per command")
         }
         return try animate(change.name, to: change.value, with: animation, completion: completion, at: time)
+    }
+
+    /// Engines that only take expressions (test doubles of the socket layer) refuse a ready-made animation.
+    public func animate(_ name: String, to value: [Double], using animation: Animation,
+                        at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
+        throw ChannelEngineError(.unsupported, "this engine takes animation expressions only")
     }
 
     /// Engines without Kinetic's headless systems (test doubles of the socket layer) have no elements.

@@ -261,19 +261,57 @@ struct YAMLReader {
             binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
         }
         if let releaseNode = keys["release"] {
-            let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points"])
+            let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points", "page", "within", "deceleration"])
             if let animation = release["animation"] { binding.release.animation = try self.animation(animation) }
             if let target = release["target"] {
-                switch try string(target) {
+                let name = try string(target)
+                for key in ["snap_points", "page", "within"] where name != "snap" && release[key] != nil {
+                    throw error(target, "\(key) goes with target: snap")
+                }
+                switch name {
                 case "stay": binding.release.target = .stay
                 case "origin": binding.release.target = .origin
+                case "momentum": binding.release.target = .momentum
                 case "snap":
-                    guard let pointsNode = release["snap_points"], case .sequence(let list) = pointsNode, !list.isEmpty else {
-                        throw error(target, "target: snap needs snap_points, a list of points such as [[0, 0], [300, 0]]")
+                    var snap: ReleaseTarget
+                    switch (release["snap_points"], release["page"]) {
+                    case (let pointsNode?, nil):
+                        guard case .sequence(let list) = pointsNode, !list.isEmpty else {
+                            throw error(pointsNode, "snap_points is a list of points such as [[0, 0], [300, 0]]")
+                        }
+                        snap = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
+                    case (nil, let pageNode?):
+                        let size = try vector(pageNode)
+                        guard size.allSatisfy({ $0 >= 0 }), size.contains(where: { $0 > 0 }) else {
+                            throw error(pageNode, "page is a size per component, 0 or more, at least one above 0, such as [300, 0]")
+                        }
+                        snap = .pages(size: size)
+                    default:
+                        throw error(target, "target: snap needs snap_points (a list of points such as [[0, 0], [300, 0]]) or page (a size per component such as [300, 0]), one of them")
                     }
-                    binding.release.target = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
+                    if let withinNode = release["within"] {
+                        let within = try mapping(withinNode, keys: ["min", "max"])
+                        guard let minNode = within["min"], let maxNode = within["max"] else { throw error(withinNode, "within needs min and max") }
+                        let lower = try vector(minNode), upper = try vector(maxNode)
+                        guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
+                            throw error(withinNode, "min and max need the same number of components, with min ≤ max")
+                        }
+                        snap = .within(range: ChannelBounds(lower: lower, upper: upper), target: snap)
+                    }
+                    binding.release.target = snap
                 default:
-                    throw error(target, "target is stay, origin or snap")
+                    throw error(target, "target is stay, origin, momentum or snap")
+                }
+            }
+            if let node = release["deceleration"] {
+                if case .scalar(let scalar) = node, scalar.string == "normal" || scalar.string == "fast" {
+                    binding.release.decelerationRate = scalar.string == "fast" ? .fast : .normal
+                } else {
+                    let rate = try number(node)
+                    guard rate >= 0.9, rate <= 0.9999 else {
+                        throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(rate)")
+                    }
+                    binding.release.decelerationRate = DecelerationRate(rawValue: rate)
                 }
             }
         }

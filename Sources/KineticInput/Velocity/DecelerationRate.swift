@@ -23,6 +23,15 @@ public struct DecelerationRate: Hashable, Sendable {
         return velocity / 1000 * rawValue / (1 - rawValue)
     }
 
+    /// The constant k (per second) of the exponential decay v(t) = v₀·e^(−k·t) that travels exactly
+    /// ``projectedDistance(velocity:)``: k = 1000·(1 − d)/d, so v₀/k = (v₀/1000)·d/(1 − d). For 0.998 that is
+    /// 2.004 /s, within 0.1 % of the continuous −1000·ln d = 2.002 /s; keeping the projection's distance makes a
+    /// momentum release rest exactly where a projecting release would. 0 for rates outside 0 < d < 1.
+    public var decayConstant: Double {
+        guard rawValue > 0, rawValue < 1 else { return 0 }
+        return 1000 * (1 - rawValue) / rawValue
+    }
+
     /// Where a fling released at `position` with `velocity` (units per second) comes to rest:
     /// x_end = x + (v/1000)·d/(1 − d).
     public func projectedEnd(position: Double, velocity: Double) -> Double {

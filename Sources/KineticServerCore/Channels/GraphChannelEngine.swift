@@ -388,12 +388,25 @@ public final class GraphChannelEngine: ChannelEngine {
             try check(change.value, for: i)
             targets.append((attribute, AnimatableVector(change.value)))
         }
-        let animation = try resolve(expression)
+        return apply(targets, animation: try resolve(expression), completion: completion, names: changes.map(\.name), at: time)
+    }
+
+    /// Animates `name` with `animation` as given (a binding's momentum), at `time`.
+    public func animate(_ name: String, to value: [Double], using animation: Animation,
+                        at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
+        let i = try index(of: name)
+        let attribute = try attribute(at: i)
+        try check(value, for: i)
+        return apply([(attribute, AnimatableVector(value))], animation: animation, completion: nil, names: [name], at: time)
+    }
+
+    /// Sets the checked `targets` in one `withAnimation(animation)` at `time`.
+    private func apply(_ targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)], animation: Animation,
+                       completion: CompletionToken?, names: [String], at time: UInt64) -> [EngineEvent] {
         graph.advance(to: seconds(time))
         let apply = { for (attribute, target) in targets { attribute.value = target } }
         if let completion {
             let criteria: AnimationCompletionCriteria = completion.criterion == .logicallyComplete ? .logicallyComplete : .removed
-            let names = changes.map(\.name)
             withAnimation(animation, completionCriteria: criteria, apply) { [weak self] in
                 self?.pending.append(.completed(completion, channels: names))
             }
