@@ -10,7 +10,7 @@ struct Demo: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Runs kineticd on a private socket replaying a recording, and shows the finger against the spring.",
         discussion: """
-            kineticd (the executable beside this one, else the one on PATH) runs on a socket in a temporary directory with a demo configuration, replays the recording in real time (again and again), and this command subscribes over the socket like any client. Each line is one frame (decimated to --rate): the finger (o) is the raw input, the spring (@) is touch.position, animated with .interactiveSpring while the finger is down and a bouncy .spring after it lifts; the velocity column is the spring's, in mm/s.
+            kineticd (the executable beside this one, else the one on PATH) runs on a socket in a temporary directory with a demo configuration, replays the recording in real time (again and again), and this command subscribes over the socket like any client. Each line is one frame (decimated to --rate): the finger (o) is the raw input, the spring (@) is touch.position, animated with .interactiveSpring while the finger is down; when it lifts, momentum carries it on from the release velocity, slowing as a scroll view does (UIScrollView's normal deceleration) to where the fling ends. The velocity column is the channel's, in mm/s.
 
             With --transition, no recording: an element card is inserted and removed with the transition (SwiftUI syntax) over and over, and each frame prints its opacity (as a bar), scale and offsets.
 
@@ -44,8 +44,7 @@ struct Demo: AsyncParsableCommand {
             channel: touch.position
             animation: .interactiveSpring
             release:
-              animation: ".spring(duration: 0.6, bounce: 0.35)"
-              target: stay
+              target: momentum
 
         """
 
@@ -65,7 +64,12 @@ struct Demo: AsyncParsableCommand {
             throw ValidationError("cannot read \(recording) (run from the repository, or pass --recording FILE): \(error)")
         }
         let configuration = try DaemonConfiguration.parse(Self.configurationText, source: "demo")
-        let xs = schedule.recordings.flatMap { $0.gestureEvents() }.map { Double($0.location.x) }
+        let gestures = schedule.recordings.flatMap { $0.gestureEvents() }
+        // The track spans the finger and where the momentum will carry the spring (the release's projection).
+        let coasts = gestures.filter { $0.phase == .ended }.map {
+            Double($0.location.x) + DecelerationRate.normal.projectedDistance(velocity: Double($0.velocity.width))
+        }
+        let xs = gestures.map { Double($0.location.x) } + coasts.filter(\.isFinite)
         guard let lowest = xs.min(), let highest = xs.max() else { throw ValidationError("the recording has no gestures") }
         let margin = max(5, (highest - lowest) * 0.25)
         let (low, high) = (lowest - margin, highest + margin)

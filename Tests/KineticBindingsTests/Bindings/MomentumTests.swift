@@ -147,3 +147,26 @@ struct MomentumTests {
         }
     }
 }
+
+/// The same through `kineticctl replay`'s path (the daemon's composition on a virtual clock), with bounds: the
+/// published channel coasts, is stopped at the bound by the spring (past it, then back), and rests on it.
+struct MomentumReplayTests {
+    @Test func aBoundedFlingOvershootsTheBoundOnceAndRestsOnIt() throws {
+        let recording = try ReplayFixtures.recording("swipe-fling.evemu")
+        let free = try ReplayFixtures.frames(recording, [GestureBinding(channel: "card", axes: .x, release: .init(target: .momentum))])
+        let release = try #require(free.flatMap(\.bindingEvents).last)
+        let rest = release.target[0]
+        #expect(free.last?.samples.first?.value == [rest])
+        // A bound half-way between the release and the natural rest.
+        let bound = (release.input[0] + rest) / 2
+        let lower = rest < release.input[0]
+        let bounded = ChannelBounds(lower: [lower ? bound : -1e9], upper: [lower ? 1e9 : bound])
+        let frames = try ReplayFixtures.frames(recording, [GestureBinding(channel: "card", axes: .x, bounds: bounded,
+                                                                          release: .init(target: .momentum))])
+        let releaseTime = try #require(frames.first { $0.bindingEvents.contains { $0.phase == .ended } }).timeNanoseconds
+        let after = frames.filter { $0.timeNanoseconds > releaseTime }.map { $0.samples[0].value[0] }
+        let beyond = after.map { lower ? $0 < bound - 1e-9 : $0 > bound + 1e-9 }
+        #expect(beyond.contains(true), "the spring carries it past the bound")
+        #expect(after.last == bound)
+    }
+}
