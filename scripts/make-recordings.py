@@ -102,6 +102,19 @@ PARAMETERS = {
                             note="two fingers 20 mm apart land 10 ms apart and move 30 mm down together along the "
                                  "first 75 % of a 240 ms minimum-jerk profile (20 to 200 ms); both lift at 210 ms while "
                                  "still moving (a scroll fling)"),
+    "touchpad-swipe3": dict(device="touchpad", tracking_ids=(600, 601, 602),
+                            starts=((30.0, 30.0), (50.0, 28.0), (70.0, 31.0)), swipe=(-40.0, 0.0),
+                            down_ms=(0, 10, 20), swipe_from_ms=30, swipe_ms=200, lift_ms=230,
+                            note="three fingers land 10 ms apart and swipe 40 mm left together along the first 75 % of "
+                                 "a 267 ms minimum-jerk profile (30 to 230 ms); all three lift at 230 ms while still "
+                                 "moving (a workspace-switch fling)"),
+    "rotate": dict(device="touchscreen", tracking_ids=(700, 701), center=(150.0, 100.0), distance=60.0,
+                   start_angle=120.0, turn=135.0, second_down_ms=16, turn_from_ms=32, turn_ms=480, first_up_ms=528,
+                   second_up_ms=544,
+                   note="two fingers 60 mm apart on a line through (150, 100) mm at 120 degrees turn 135 degrees "
+                        "clockwise about it (y down; minimum-jerk, 480 ms), crossing the +-180 degree line of the "
+                        "second finger's direction from the first; the second finger lands 16 ms after the first "
+                        "and lifts 16 ms after it"),
 }
 
 
@@ -176,6 +189,15 @@ def touch_keys(count, touchpad):
     keys = [(BTN_TOUCH, 1 if count else 0)]
     if touchpad:
         keys += [(BTN_TOOL_FINGER, 1 if count == 1 else 0), (BTN_TOOL_DOUBLETAP, 1 if count == 2 else 0)]
+    return keys
+
+
+def touchpad_keys(count, was_three):
+    """touch_keys for a touchpad that may hold three fingers: BTN_TOOL_TRIPLETAP reported once it has been used."""
+    keys = [(BTN_TOUCH, 1 if count else 0), (BTN_TOOL_FINGER, 1 if count == 1 else 0),
+            (BTN_TOOL_DOUBLETAP, 1 if count == 2 else 0)]
+    if count == 3 or was_three:
+        keys.append((BTN_TOOL_TRIPLETAP, 1 if count == 3 else 0))
     return keys
 
 
@@ -281,6 +303,46 @@ def touchpad_scroll():
     return r
 
 
+def touchpad_swipe3():
+    p = PARAMETERS["touchpad-swipe3"]
+    r = Recorder(TOUCHPAD)
+    step = TOUCHPAD["frame_us"] // 1000
+    sx, sy = p["swipe"]
+    span = p["swipe_ms"] / 0.75
+    scale = 1 / min_jerk(0.75)
+    was_three = False
+    for ms in range(0, p["lift_ms"] + 1, step):
+        s = min(min_jerk((ms - p["swipe_from_ms"]) / span) * scale, 1.0)
+        contacts = {}
+        if ms < p["lift_ms"]:
+            for slot, (x, y) in enumerate(p["starts"]):
+                if ms >= p["down_ms"][slot]:
+                    contacts[slot] = (p["tracking_ids"][slot], x + sx * s, y + sy * s)
+        r.mt_frame(ms * 1000, contacts, touchpad_keys(len(contacts), was_three))
+        was_three = was_three or len(contacts) == 3
+    return r
+
+
+def rotate():
+    p = PARAMETERS["rotate"]
+    r = Recorder(TOUCHSCREEN)
+    cx, cy = p["center"]
+    step = TOUCHSCREEN["frame_us"] // 1000
+    for ms in range(0, p["second_up_ms"] + 1, step):
+        s = min_jerk((ms - p["turn_from_ms"]) / p["turn_ms"])
+        angle = math.radians(p["start_angle"] + p["turn"] * s)
+        h = p["distance"] / 2
+        a = (cx - h * math.cos(angle), cy - h * math.sin(angle))
+        b = (cx + h * math.cos(angle), cy + h * math.sin(angle))
+        contacts = {}
+        if ms < p["first_up_ms"]:
+            contacts[0] = (p["tracking_ids"][0], a[0], a[1])
+        if p["second_down_ms"] <= ms < p["second_up_ms"]:
+            contacts[1] = (p["tracking_ids"][1], b[0], b[1])
+        r.mt_frame(ms * 1000, contacts, touch_keys(len(contacts), False))
+    return r
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # evemu 1.3 writer (docs/INPUT.md section 2.1), the same layout Sources/KineticInput writes.
 MASK_LAYOUT = [(0x00, 1), (0x01, 12), (0x02, 1), (0x03, 1), (0x04, 1), (0x05, 1), (0x11, 1), (0x12, 1), (0x14, 1),
@@ -351,7 +413,8 @@ def libinput_text(device, recorder, comments):
 
 GENERATORS = [
     ("swipe-fling", swipe_fling), ("drag-hold", drag_hold), ("pinch", pinch), ("tap", tap),
-    ("mouse-drag", mouse_drag), ("touchpad-scroll", touchpad_scroll),
+    ("mouse-drag", mouse_drag), ("touchpad-scroll", touchpad_scroll), ("touchpad-swipe3", touchpad_swipe3),
+    ("rotate", rotate),
 ]
 DEVICES = {"touchscreen": TOUCHSCREEN, "touchpad": TOUCHPAD, "mouse": MOUSE}
 

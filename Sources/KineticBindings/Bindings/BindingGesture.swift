@@ -17,16 +17,34 @@ public enum BindingGesture: Equatable, Sendable {
     case pinch
     /// Two-finger scroll on a touchpad: the midpoint of the two fingers.
     case scroll
+    /// A swipe of exactly `fingers` fingers (touchpad or touchscreen): the translation of their centroid since the
+    /// last of them landed; a further finger landing cancels it (``KineticInput/SwipeValue``).
+    case swipe(fingers: Int)
+    /// Two-finger rotation, unwrapped across ±180° (a 1-component channel), clockwise positive, in `unit`.
+    case rotate(unit: AngleUnit)
 
-    /// The configuration name: `drag`, `touches`, `pinch`, `scroll`.
+    /// The configuration name: `drag`, `touches`, `pinch`, `scroll`, `swipe`, `rotate`.
     public var name: String {
         switch self {
         case .drag: "drag"
         case .touches: "touches"
         case .pinch: "pinch"
         case .scroll: "scroll"
+        case .swipe: "swipe"
+        case .rotate: "rotate"
         }
     }
+}
+
+/// The unit of a rotate binding's channel.
+public enum AngleUnit: String, Equatable, Sendable, CaseIterable {
+    /// Degrees (the default).
+    case degrees
+    /// Radians.
+    case radians
+
+    /// Radians in this unit.
+    func fromRadians(_ radians: Double) -> Double { self == .degrees ? radians * 180 / .pi : radians }
 }
 
 /// How a gesture's value becomes the channel's value.

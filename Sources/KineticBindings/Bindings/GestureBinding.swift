@@ -85,11 +85,13 @@ public struct GestureBinding: Equatable, Sendable {
     /// `count:`: ten, the most contacts common touchscreens report.
     public static let touchChannelCount = 10
 
-    /// The number of components of each of the binding's channels: 1 for pinch, else 2 for both
+    /// The number of components of each of the binding's channels: 1 for pinch and rotate, else 2 for both
     /// axes and 1 for one.
     public var dimension: Int {
-        if case .pinch = gesture { return 1 }
-        return axes == .both ? 2 : 1
+        switch gesture {
+        case .pinch, .rotate: return 1
+        default: return axes == .both ? 2 : 1
+        }
     }
 
     /// The names of the channels the binding defines: ``channel``, or `CHANNEL.0`… for touches; none for a zoom

@@ -7,7 +7,8 @@ extension GesturePipeline {
     /// Applies one gesture event: the tracker first, then every binding of the device reads what
     /// changed and drives its channels at the event's time.
     func apply(_ gesture: GestureEvent, on device: AttachedDevice, engine: any ChannelEngine, into output: inout PipelineOutput) {
-        let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll)
+        let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll,
+                      rotation: device.tracker.rotation, swipe: device.tracker.swipe)
         device.tracker.update(with: gesture)
         let tracker = device.tracker
         for index in device.activities.indices {
@@ -34,6 +35,24 @@ extension GesturePipeline {
                       engine: engine, into: &output)
             case .touches:
                 driveTouch(&device.activities[index], gesture: gesture, engine: engine, into: &output)
+            case .rotate(let unit):
+                guard let rotation = tracker.rotation, rotation != before.rotation else { continue }
+                drive(&device.activities[index], slot: 0, phase: rotation.phase,
+                      reading: .angle(unit.fromRadians(rotation.rotation), velocity: unit.fromRadians(rotation.velocity)),
+                      time: gesture.time, engine: engine, into: &output)
+            case .swipe(let fingers):
+                guard let swipe = tracker.swipe, swipe != before.swipe else { continue }
+                if swipe.fingerCount == fingers {
+                    let reading = GestureReading.planar(location: swipe.location, translation: swipe.translation,
+                                                        velocity: swipe.velocity)
+                    drive(&device.activities[index], slot: 0, phase: swipe.phase, reading: reading, time: gesture.time,
+                          engine: engine, into: &output)
+                } else if device.activities[index].isActive, let last = before.swipe, last.fingerCount == fingers {
+                    // Another finger landed: this swipe is cancelled where it was, and released without velocity.
+                    let reading = GestureReading.planar(location: last.location, translation: last.translation, velocity: .zero)
+                    drive(&device.activities[index], slot: 0, phase: .cancelled, reading: reading, time: gesture.time,
+                          engine: engine, into: &output)
+                }
             }
         }
     }

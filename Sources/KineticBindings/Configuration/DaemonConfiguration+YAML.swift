@@ -176,6 +176,8 @@ struct YAMLReader {
     /// | `pinch` | the magnification, from 1; a later pinch scales the current value | relative |
     /// | `scroll` | the two fingers' accumulated translation (mm) | relative |
     /// | `touches`, `count: N` (default 10) | per touch, `CHANNEL.0` … `CHANNEL.(N−1)`: as `drag` with `value` | as `drag` |
+    /// | `swipe`, `fingers: N` (default 3) | its value when N fingers were down + their centroid's translation (mm) | relative |
+    /// | `rotate`, `unit: degrees` (default) or `radians` | its value when the second finger landed + the turn, clockwise, unwrapped; `value: location` the turn alone | relative |
     ///
     /// `button` picks the pointer button of a drag (default `left`; touches always qualify); `release.target: snap`
     /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`; `scale` is channel
@@ -183,8 +185,8 @@ struct YAMLReader {
     /// element's interactive dismissal (``GestureBinding/zoomDismissal``). Options the file does not have (axes,
     /// initial, deceleration rate) keep ``GestureBinding``'s defaults.
     func binding(_ node: Node) throws(ConfigurationError) -> GestureBinding {
-        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "channel", "zoom_dismiss", "scale",
-                                            "animation", "release", "bounds", "rubber_band"])
+        let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "fingers", "unit", "channel",
+                                            "zoom_dismiss", "scale", "animation", "release", "bounds", "rubber_band"])
         if let zoom = keys["zoom_dismiss"] {
             for key in ["channel", "value", "count", "animation", "release", "bounds", "rubber_band"] where keys[key] != nil {
                 throw error(zoom, "zoom_dismiss drives a zoom element's dismissal; '\(key)' does not apply to it")
@@ -223,8 +225,8 @@ struct YAMLReader {
         var gesture = "drag"
         if let node = keys["gesture"] {
             gesture = try string(node)
-            guard ["drag", "touches", "pinch", "scroll"].contains(gesture) else {
-                throw error(node, "unknown gesture '\(gesture)'; use drag, touches, pinch or scroll")
+            guard ["drag", "touches", "pinch", "scroll", "swipe", "rotate"].contains(gesture) else {
+                throw error(node, "unknown gesture '\(gesture)'; use drag, touches, pinch, scroll, swipe or rotate")
             }
         }
         var button = "left"
@@ -239,6 +241,17 @@ struct YAMLReader {
             }
             touchCount = try integer(count, in: 1...64)
         }
+        var fingers = 3
+        if let node = keys["fingers"] {
+            guard gesture == "swipe" else { throw error(node, "fingers goes with gesture: swipe") }
+            fingers = try integer(node, in: 2...10)
+        }
+        var unit = AngleUnit.degrees
+        if let node = keys["unit"] {
+            guard gesture == "rotate" else { throw error(node, "unit goes with gesture: rotate") }
+            guard let named = AngleUnit(rawValue: try string(node)) else { throw error(node, "unit is degrees or radians") }
+            unit = named
+        }
         var follow = FollowMode.relative
         if let valueNode = keys["value"] {
             switch try string(valueNode) {
@@ -250,6 +263,10 @@ struct YAMLReader {
         switch gesture {
         case "pinch": binding.gesture = .pinch
         case "scroll": binding.gesture = .scroll
+        case "swipe": binding.gesture = .swipe(fingers: fingers)
+        case "rotate":
+            binding.gesture = .rotate(unit: unit)
+            binding.follow = follow
         case "touches":
             binding.gesture = .touches(count: touchCount)
             binding.follow = follow

@@ -127,3 +127,76 @@ public struct ScrollValue: Hashable, Sendable {
                                          height: translation.height + decelerationRate.projectedDistance(velocity: velocity.height))
     }
 }
+
+/// Two-finger rotation, with `RotateGesture.Value`'s meaning: the turn of the line from the first finger to the second
+/// since the pair formed, clockwise positive (y grows downward, as on screen), unwrapped — a turn past ±180° keeps
+/// counting (radians; velocity in radians per second).
+public struct RotationValue: Hashable, Sendable {
+    /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either of the two leaves.
+    public var phase: GestureEvent.Phase
+    /// The time of the latest event.
+    public var time: EventTime
+    /// The turn since the pair formed, in radians, unwrapped.
+    public var rotation: Double
+    /// dθ/dt in radians per second: ((p₂ − p₁) × (v₂ − v₁)) / |p₂ − p₁|² (zero once cancelled or with the fingers
+    /// together).
+    public var velocity: Double
+    /// The direction from the first finger to the second now, atan2(dy, dx), in (−π, π].
+    public var direction: Double
+
+    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: EventTime, previous: RotationValue?) {
+        let p1 = a.latest.location, p2 = b.latest.location
+        let dx = Double(p2.x - p1.x), dy = Double(p2.y - p1.y)
+        let lengthSquared = dx * dx + dy * dy
+        direction = lengthSquared > 0 ? atan2(dy, dx) : (previous?.direction ?? 0)
+        if let previous {
+            // The smallest turn from the previous direction: fingers move far less than half a turn between frames.
+            var step = direction - previous.direction
+            if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
+            rotation = previous.rotation + step
+        } else {
+            rotation = 0
+        }
+        self.phase = phase
+        self.time = time
+        let dvx = Double(b.latest.velocity.width - a.latest.velocity.width)
+        let dvy = Double(b.latest.velocity.height - a.latest.velocity.height)
+        velocity = lengthSquared > 0 && phase != .cancelled ? (dx * dvy - dy * dvx) / lengthSquared : 0
+    }
+}
+
+/// A swipe of every finger down: the translation of their centroid since the last of them landed (mm), as a
+/// compositor follows a three- or four-finger touchpad swipe.
+public struct SwipeValue: Hashable, Sendable {
+    /// The phase: `.began` when a finger lands (the swipe of all the fingers then down), `.ended` when one of them
+    /// lifts, `.cancelled` when the device cancels a contact. Another finger landing replaces the swipe with one of
+    /// one more finger (`.began`): for whoever follows N fingers, that is the end of the N-finger swipe, without a
+    /// release velocity (the bindings' `swipe` treats it as cancelled).
+    public var phase: GestureEvent.Phase
+    /// The time of the latest event.
+    public var time: EventTime
+    /// How many fingers swipe.
+    public var fingerCount: Int
+    /// The centroid when the swipe began.
+    public var startLocation: CGPoint
+    /// The centroid now.
+    public var location: CGPoint
+    /// location − startLocation.
+    public var translation: CGSize
+    /// The centroid's velocity: the mean of the fingers' velocities (zero once cancelled).
+    public var velocity: CGSize
+
+    init(_ fingers: [TrackedTouch], phase: GestureEvent.Phase, time: EventTime, startCentroid: CGPoint?) {
+        let n = CGFloat(max(1, fingers.count))
+        location = CGPoint(x: fingers.reduce(0) { $0 + $1.latest.location.x } / n,
+                           y: fingers.reduce(0) { $0 + $1.latest.location.y } / n)
+        startLocation = startCentroid ?? location
+        translation = CGSize(width: location.x - startLocation.x, height: location.y - startLocation.y)
+        velocity = phase == .cancelled ? .zero
+            : CGSize(width: fingers.reduce(0) { $0 + $1.latest.velocity.width } / n,
+                     height: fingers.reduce(0) { $0 + $1.latest.velocity.height } / n)
+        fingerCount = fingers.count
+        self.phase = phase
+        self.time = time
+    }
+}

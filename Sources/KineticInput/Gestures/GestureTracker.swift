@@ -1,7 +1,8 @@
 import Foundation
 
 /// Gesture-level values the daemon binds to, derived from a device's ``GestureEvent`` stream: the primary drag,
-/// every touch's position, two-finger pinch (magnification) and, on touchpads, two-finger scroll.
+/// every touch's position, two-finger pinch (magnification) and rotation, the swipe of every finger down and, on
+/// touchpads, two-finger scroll.
 ///
 /// Feed it every event a ``FrameProcessor`` emits, in order. All positions are in mm, velocities in mm/s, and
 /// predicted ends use ``decelerationRate`` (docs/INPUT.md §5.5: x_end = x + (v/1000)·d/(1 − d)).
@@ -19,6 +20,13 @@ public struct GestureTracker: Sendable {
     public private(set) var magnify: MagnifyValue?
     /// Two-finger scroll (touchpads only): the two oldest touches' centroid translation; kept after it ends.
     public private(set) var scroll: ScrollValue?
+    /// Two-finger rotation of the two oldest touches (the pinch's pair); kept after it ends.
+    public private(set) var rotation: RotationValue?
+    /// The swipe of every finger down (``SwipeValue``), formed at each landing; kept after it ends.
+    public private(set) var swipe: SwipeValue?
+
+    /// The fingers of the current swipe, while it lasts.
+    private var swipeGroup: [GestureEvent.Source] = []
 
     private var primarySource: GestureEvent.Source?
     private var pair: (GestureEvent.Source, GestureEvent.Source)?
@@ -44,6 +52,7 @@ public struct GestureTracker: Sendable {
         let current = touches.first { $0.source == event.source }
         if let current, event.source == primarySource { drag = DragValue(current, decelerationRate: decelerationRate) }
         updatePair(with: event)
+        updateSwipe(with: event)
         if event.phase == .ended || event.phase == .cancelled {
             touches.removeAll { $0.source == event.source }
             if event.source == primarySource { primarySource = nil }
@@ -71,6 +80,22 @@ public struct GestureTracker: Sendable {
         scroll = deviceClass != .touchpad ? nil
             : ScrollValue(first, second, phase: phase, time: event.time, startCentroid: begins ? nil : scroll?.startLocation,
                           decelerationRate: decelerationRate)
+        rotation = RotationValue(first, second, phase: phase, time: event.time, previous: begins ? nil : rotation)
         if event.phase == .ended || event.phase == .cancelled { pair = nil }
+    }
+
+    /// A landing replaces the swipe in progress with one of every finger now down; a lift or cancel of one of its
+    /// fingers ends it (no new swipe forms until another finger lands).
+    private mutating func updateSwipe(with event: GestureEvent) {
+        if event.phase == .began {
+            swipeGroup = touches.map(\.source)
+            swipe = SwipeValue(touches, phase: .began, time: event.time, startCentroid: nil)
+            return
+        }
+        guard swipeGroup.contains(event.source) else { return }
+        let fingers = swipeGroup.compactMap { source in touches.first { $0.source == source } }
+        guard fingers.count == swipeGroup.count else { return }
+        swipe = SwipeValue(fingers, phase: event.phase, time: event.time, startCentroid: swipe?.startLocation)
+        if event.phase == .ended || event.phase == .cancelled { swipeGroup = [] }
     }
 }

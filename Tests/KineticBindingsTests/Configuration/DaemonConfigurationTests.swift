@@ -34,7 +34,7 @@ struct DaemonConfigurationTests {
         ("rate_hz: 120\nrate: 60\n", "f.yaml:2:1", "unknown key 'rate'"),
         ("bindings:\n  - channel: a\n    animation: .sprung\n", "f.yaml:3:17", "did you mean .spring?"),
         ("bindings:\n  - channel: a\n    animation: \".spring(duration: x)\"\n", "f.yaml:3:35", "expected a number"),
-        ("bindings:\n  - channel: a\n    gesture: swipe\n", "f.yaml:3:14", "unknown gesture"),
+        ("bindings:\n  - channel: a\n    gesture: fling\n", "f.yaml:3:14", "unknown gesture"),
         ("bindings:\n  - channel: a\n    release: {target: snap}\n", "f.yaml:3:23", "needs snap_points"),
         ("bindings:\n  - match: {class: phone}\n    channel: a\n", "f.yaml:2:20", "unknown device class"),
         ("bindings:\n  - gesture: drag\n", "f.yaml:2:5", "needs a channel"),

@@ -19,7 +19,7 @@ struct RecordingGeneratorTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let generated = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-        #expect(generated.count == 8)
+        #expect(generated.count == 10)  // 8 evemu files and 2 libinput-record files
         for name in generated {
             let fresh = try Data(contentsOf: output.appendingPathComponent(name))
             let committed = try Data(contentsOf: URL(fileURLWithPath: Fixtures.recording(name)))

@@ -6,7 +6,7 @@ import Testing
 /// generator's PARAMETERS (positions in mm, times in ms, device resolutions of 40 units/mm for the touch devices and
 /// 1000 DPI for the mouse), never read back from the processor: quantisation to device units allows ±1/80 mm.
 @Suite struct RecordingsDirectoryTests {
-    static let names = ["swipe-fling", "drag-hold", "pinch", "tap", "mouse-drag", "touchpad-scroll"]
+    static let names = ["swipe-fling", "drag-hold", "pinch", "tap", "mouse-drag", "touchpad-scroll", "touchpad-swipe3", "rotate"]
     static let quantum = 1.0 / 80 + 1e-9
 
     static func load(_ name: String) throws -> Recording {
