@@ -39,10 +39,14 @@ public final class GesturePipeline {
         let index: Int
     }
 
-    /// A pipeline for `bindings`. Bindings that share a channel must agree on its dimension
-    /// (``defineChannels(in:at:)`` refuses them otherwise).
-    public init(bindings: [GestureBinding]) {
+    /// How devices map into pixels (``DeviceMapping``), the first match applying.
+    public let mappings: [DeviceMapping]
+
+    /// A pipeline for `bindings`, with devices mapped by `mappings`. Bindings that share a channel must agree on its
+    /// dimension (``defineChannels(in:at:)`` refuses them otherwise).
+    public init(bindings: [GestureBinding], mappings: [DeviceMapping] = []) {
         self.bindings = bindings
+        self.mappings = mappings
         var channels: [(name: String, dimension: Int)] = []
         var conflict: String?
         for binding in bindings {
@@ -104,7 +108,10 @@ public final class GesturePipeline {
     /// Starts following `device` (opened from `path`, `nil` for a recording) with the bindings that
     /// match it. Returns the handle for ``process(_:from:engine:)`` and ``detach(_:at:engine:)``, or
     /// `nil` when no binding matches (the device's events would change nothing).
-    public func attach(_ device: DeviceDescription, path: String?,
+    ///
+    /// `udevCalibration` is the device's `LIBINPUT_CALIBRATION_MATRIX`, if udev has one; a mapping's own
+    /// `calibration` overrides it (``DeviceMapping/resolve(_:for:path:udevCalibration:)``).
+    public func attach(_ device: DeviceDescription, path: String?, udevCalibration: [Double]? = nil,
                        frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle? {
         let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
             BindingActivity(binding: index, channels: bindings[index].zoomDismissal ? [bindings[index].channel] : bindings[index].channelNames)
@@ -112,7 +119,8 @@ public final class GesturePipeline {
         guard !activities.isEmpty else { return nil }
         let handle = DeviceHandle(index: devices.count)
         devices.append(AttachedDevice(processor: FrameProcessor(device: device, configuration: frameConfiguration),
-                                      tracker: GestureTracker(deviceClass: device.deviceClass), activities: activities))
+                                      tracker: GestureTracker(deviceClass: device.deviceClass), activities: activities,
+                                      mapping: DeviceMapping.resolve(mappings, for: device, path: path, udevCalibration: udevCalibration)))
         return handle
     }
 
@@ -121,7 +129,7 @@ public final class GesturePipeline {
     public func process(_ event: InputEvent, from handle: DeviceHandle, engine: any ChannelEngine) -> PipelineOutput {
         guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.process(event) { apply(gesture, on: device, engine: engine, into: &output) }
+        for gesture in device.processor.process(event) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
         return output
     }
 
@@ -137,7 +145,7 @@ public final class GesturePipeline {
     public func detach(_ handle: DeviceHandle, at time: EventTime, engine: any ChannelEngine) -> PipelineOutput {
         guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.cancelAll(at: time) { apply(gesture, on: device, engine: engine, into: &output) }
+        for gesture in device.processor.cancelAll(at: time) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
         devices[handle.index] = nil
         return output
     }
@@ -163,11 +171,19 @@ final class AttachedDevice {
     var processor: FrameProcessor
     var tracker: GestureTracker
     var activities: [BindingActivity]
+    /// How its gestures map into pixels; `nil`: millimetres.
+    let mapping: OutputMapping?
 
-    init(processor: FrameProcessor, tracker: GestureTracker, activities: [BindingActivity]) {
+    init(processor: FrameProcessor, tracker: GestureTracker, activities: [BindingActivity], mapping: OutputMapping?) {
         self.processor = processor
         self.tracker = tracker
         self.activities = activities
+        self.mapping = mapping
+    }
+
+    /// `gesture` in the device's mapping.
+    func mapped(_ gesture: GestureEvent) -> GestureEvent {
+        mapping?.apply(to: gesture, xScale: processor.xScale, yScale: processor.yScale) ?? gesture
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,7 +21,7 @@ extension DaemonConfiguration {
         guard let root else { return configuration }
         let reader = YAMLReader(source: source)
         let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
-                                                  "max_channels_per_client", "reduce_motion", "bindings"])
+                                                  "max_channels_per_client", "reduce_motion", "bindings", "mappings"])
         if let node = top["rate_hz"] {
             do {
                 configuration.rateHz = try TickRate.validate(try reader.number(node), field: "rate_hz")
@@ -37,6 +38,10 @@ extension DaemonConfiguration {
         if let node = top["bindings"] {
             guard case .sequence(let list) = node else { throw reader.error(node, "bindings must be a list") }
             configuration.bindings = try list.map { node throws(ConfigurationError) in try reader.binding(node) }
+        }
+        if let node = top["mappings"] {
+            guard case .sequence(let list) = node else { throw reader.error(node, "mappings must be a list") }
+            configuration.mappings = try list.map { node throws(ConfigurationError) in try reader.deviceMapping(node) }
         }
         return configuration
     }
@@ -166,6 +171,59 @@ struct YAMLReader {
 
     /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).
     static let buttonCodes: [String: UInt16] = ["left": 0x110, "right": 0x111, "middle": 0x112]
+
+    /// One entry of `mappings:`: `match` (as a binding's), and `size` `[w, h]` (pixels, above 0, at most 10⁶),
+    /// `position` `[x, y]` (±10⁶), `rotation` (0, 90, 180 or 270), `calibration` (six numbers within ±10⁶), `scale`
+    /// (pixels per millimetre, 10⁻⁶…10⁶). One of `size` and `scale` is required.
+    func deviceMapping(_ node: Node) throws(ConfigurationError) -> DeviceMapping {
+        let keys = try mapping(node, keys: ["match", "size", "position", "rotation", "calibration", "scale"])
+        var entry = DeviceMapping(mapping: OutputMapping())
+        if let matchNode = keys["match"] {
+            let match = try mapping(matchNode, keys: ["class", "name", "path"])
+            if let classes = match["class"] {
+                entry.device.classes = try stringList(classes)
+                for name in entry.device.classes where !Self.deviceClasses.contains(name) {
+                    throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
+                }
+            }
+            if let name = match["name"] { entry.device.name = try string(name) }
+            if let path = match["path"] { entry.device.path = try string(path) }
+        }
+        func pair(_ key: String, _ range: ClosedRange<Double>) throws(ConfigurationError) -> (Double, Double)? {
+            guard let node = keys[key] else { return nil }
+            let values = try vector(node)
+            guard values.count == 2, values.allSatisfy({ range.contains($0) }) else {
+                throw error(node, "\(key) is two numbers in \(range.lowerBound)...\(range.upperBound), got \(values)")
+            }
+            return (values[0], values[1])
+        }
+        if let (w, h) = try pair("size", 0...1e6) {
+            guard w > 0, h > 0 else { throw error(keys["size"]!, "size is a width and a height above 0") }
+            entry.mapping.size = CGSize(width: w, height: h)
+        }
+        if let (x, y) = try pair("position", -1e6...1e6) { entry.mapping.position = CGPoint(x: x, y: y) }
+        if let node = keys["rotation"] {
+            let rotation = try integer(node, in: 0...270)
+            guard OutputMapping.rotations.contains(rotation) else { throw error(node, "rotation is 0, 90, 180 or 270") }
+            entry.mapping.rotation = rotation
+        }
+        if let node = keys["calibration"] {
+            let matrix = try vector(node)
+            guard OutputMapping.isValidCalibration(matrix) else {
+                throw error(node, "calibration is six numbers a b c d e f within ±1e6 (libinput's LIBINPUT_CALIBRATION_MATRIX)")
+            }
+            entry.mapping.calibration = matrix
+        }
+        if let node = keys["scale"] {
+            let scale = try number(node)
+            guard scale.isFinite, scale >= 1e-6, scale <= 1e6 else { throw error(node, "scale (pixels per millimetre) is 1e-6...1e6, got \(scale)") }
+            entry.mapping.scale = scale
+        }
+        guard entry.mapping.size != nil || entry.mapping.scale != nil else {
+            throw error(node, "a mapping needs size (an output, for absolute devices) or scale (pixels per millimetre)")
+        }
+        return entry
+    }
 
     /// One entry of `bindings:`, with the value each gesture's description promises:
     ///

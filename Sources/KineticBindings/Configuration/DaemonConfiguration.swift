@@ -20,6 +20,8 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var reduceMotion = false
     /// Gesture → channel bindings.
     public var bindings: [GestureBinding] = []
+    /// How devices map into output pixels (`mappings:`); devices no entry matches keep millimetres.
+    public var mappings: [DeviceMapping] = []
 
     /// The defaults: 120 Hz, group `kinetic`, 256 clients, 64 channels per client, no bindings.
     public init() {}

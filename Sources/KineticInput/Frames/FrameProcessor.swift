@@ -46,8 +46,10 @@ public struct FrameProcessor: Sendable {
     /// The configuration.
     public let configuration: Configuration
     let mode: Mode
-    let xScale: AxisScale
-    let yScale: AxisScale
+    /// The x axis's scale (the multitouch axis on a multitouch device).
+    public let xScale: AxisScale
+    /// The y axis's scale.
+    public let yScale: AxisScale
 
     // Raw device state, after the events handed in so far.
     var slots: [DeviceState.Slot]

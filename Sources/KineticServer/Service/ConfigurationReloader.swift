@@ -93,7 +93,7 @@ public final class ConfigurationReloader: @unchecked Sendable {
         overrides(&next)
         do {
             if let input {
-                try input.reload(bindings: next.bindings)
+                try input.reload(bindings: next.bindings, mappings: next.mappings)
             } else {
                 let bindings = next.bindings, server = self.server
                 try waitForLoop { () throws(ConfigurationError) in try server.defineBoundChannelsOnLoop(bindings) }

@@ -36,11 +36,12 @@ extension DaemonServer {
     /// times. Without `loop` the daemon keeps serving after the last event; with it the recording
     /// starts again one second after it ended.
     @discardableResult
-    public func startReplay(_ schedule: ReplaySchedule, bindings: [GestureBinding], loop: Bool,
+    public func startReplay(_ schedule: ReplaySchedule, bindings: [GestureBinding], mappings: [DeviceMapping] = [], loop: Bool,
                             delay: Double = 0.25) async throws -> ReplayStart {
         let core = self.core
         return try await core.eventLoop.submit {
-            let driver = try ReplayDriver(schedule: schedule, bindings: bindings, core: core.value, at: MonotonicClock.now())
+            let driver = try ReplayDriver(schedule: schedule, bindings: bindings, mappings: mappings, core: core.value,
+                                          at: MonotonicClock.now())
             driver.applyBeforeTicks()
             let bound = NIOLoopBound(driver, eventLoop: core.eventLoop)
             let offset = Self.startPass(bound, core: core, delay: delay, loop: loop)

@@ -77,12 +77,14 @@ public struct KineticDaemonService: Service {
         var input: LiveInput?
         do {
             if let replay {
-                try await server.startReplay(replay, bindings: configuration.bindings, loop: loopReplay)
+                try await server.startReplay(replay, bindings: configuration.bindings, mappings: configuration.mappings,
+                                             loop: loopReplay)
                 logger.info("replaying", metadata: ["events": "\(replay.items.count)", "loop": "\(loopReplay)"])
             } else {
                 try await server.defineBoundChannels(configuration.bindings)
                 do {
-                    input = try await LiveInput.start(server: server, bindings: configuration.bindings, logger: logger)
+                    input = try await LiveInput.start(server: server, bindings: configuration.bindings,
+                                                      mappings: configuration.mappings, logger: logger)
                 } catch {
                     // Serving clients (commands, client channels) is still useful without input devices.
                     logger.warning("no live input: \(error)")

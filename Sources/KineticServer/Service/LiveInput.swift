@@ -39,11 +39,11 @@ public final class LiveInput: @unchecked Sendable {
 
     /// Starts watching `directory` (default `/dev/input`) for devices the bindings match. A device node that
     /// cannot be opened is logged with the reason (a missing `input` group shows as "Permission denied").
-    public static func start(server: DaemonServer, bindings: [GestureBinding], logger: Logger,
+    public static func start(server: DaemonServer, bindings: [GestureBinding], mappings: [DeviceMapping] = [], logger: Logger,
                              directory: String = DeviceDirectory.defaultPath) async throws -> LiveInput {
         let core = server.core
         let pipeline = try await core.eventLoop.submit {
-            NIOLoopBoundBox(GesturePipeline(bindings: bindings), eventLoop: core.eventLoop)
+            NIOLoopBoundBox(GesturePipeline(bindings: bindings, mappings: mappings), eventLoop: core.eventLoop)
         }.get()
         let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
         input.queue.sync { input.begin() }
@@ -89,7 +89,11 @@ public final class LiveInput: @unchecked Sendable {
         // Attaching is quick and must precede reading, so it runs synchronously on the loop.
         let handle: GesturePipeline.DeviceHandle?
         do {
-            handle = try pipeline.eventLoop.submit({ pipeline.value.attach(description, path: path) }).wait()
+            // udev's calibration matrix is read here, off the event loop (a file read).
+            let calibration = UdevProperties.calibrationMatrix(ofDevice: path)
+            handle = try pipeline.eventLoop.submit({
+                pipeline.value.attach(description, path: path, udevCalibration: calibration)
+            }).wait()
         } catch {
             logger.warning("input device \(path) not attached: \(error)")
             device.close()
@@ -158,12 +162,16 @@ public final class LiveInput: @unchecked Sendable {
     /// nothing), the old pipeline releases every gesture in progress, and every open device is attached to
     /// the new one — or closed, with `device.removed`, when no binding matches it any more. Devices
     /// that match only now are opened afterwards, as if just plugged in.
-    public func reload(bindings: [GestureBinding]) throws(ConfigurationError) {
+    public func reload(bindings: [GestureBinding], mappings: [DeviceMapping] = []) throws(ConfigurationError) {
         let result: Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> = queue.sync {
             let descriptions = devices.mapValues { $0.device.deviceDescription }
+            // udev's calibration matrices, read here on the input queue rather than on the event loop.
+            let calibrations = Dictionary(uniqueKeysWithValues: devices.keys.map { path in
+                (path, UdevProperties.calibrationMatrix(ofDevice: path))
+            })
             let pipeline = self.pipeline, core = self.core
             let future = core.eventLoop.submit { () -> Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> in
-                let replacement = GesturePipeline(bindings: bindings)
+                let replacement = GesturePipeline(bindings: bindings, mappings: mappings)
                 var failure: ConfigurationError?
                 core.value.applyInput { engine in
                     let now = MonotonicClock.now()
@@ -180,7 +188,7 @@ public final class LiveInput: @unchecked Sendable {
                 }
                 if let failure { return .failure(failure) }
                 return .success(Dictionary(uniqueKeysWithValues: descriptions.map { path, description in
-                    (path, pipeline.value.attach(description, path: path))
+                    (path, pipeline.value.attach(description, path: path, udevCalibration: calibrations[path] ?? nil))
                 }))
             }
             do {

@@ -98,7 +98,8 @@ public enum OfflineReplay {
             : [.subscribe(Subscription(patterns: patterns))]
         for message in subscribe { core.receive(message.encoded(encoding), from: client) }
 
-        let driver = try ReplayDriver(schedule: schedule, bindings: configuration.bindings, core: core, at: epoch)
+        let driver = try ReplayDriver(schedule: schedule, bindings: configuration.bindings, mappings: configuration.mappings,
+                                      core: core, at: epoch)
         var bindingEvents: [BindingEvent] = []
         if keepBindingEvents { driver.onBindingEvents = { bindingEvents += $0 } }
         let passOffset = offset ?? (Int64(clamping: epoch) &- schedule.startNanoseconds)

@@ -27,10 +27,11 @@ public final class ReplayDriver {
 
     /// A driver for `schedule` through `bindings`, whose channels are made the configuration's in `core`'s engine at
     /// engine time `time`. Fails when the bindings disagree on a channel or a client holds one of their names.
-    public init(schedule: ReplaySchedule, bindings: [GestureBinding], core: ServerCore, at time: UInt64) throws(ConfigurationError) {
+    public init(schedule: ReplaySchedule, bindings: [GestureBinding], mappings: [DeviceMapping] = [], core: ServerCore,
+                at time: UInt64) throws(ConfigurationError) {
         self.schedule = schedule
         self.core = core
-        pipeline = GesturePipeline(bindings: bindings)
+        pipeline = GesturePipeline(bindings: bindings, mappings: mappings)
         try core.defineChannels(of: pipeline, at: time)
     }
 
