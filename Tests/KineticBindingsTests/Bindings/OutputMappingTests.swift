@@ -24,6 +24,19 @@ struct OutputMappingTests {
         #expect(abs(Double(mapped.location.x) - x) < 1e-9 && abs(Double(mapped.location.y) - y) < 1e-9)
     }
 
+    /// Each rotation is the matrix libinput's documentation gives for it ("0 -1 1 1 0 0 # 90 degree clockwise", …).
+    @Test(arguments: [(90, [0.0, -1, 1, 1, 0, 0]), (180, [-1, 0, 1, 0, -1, 1]), (270, [0, 1, 0, -1, 0, 1])])
+    func rotationsAreLibinputsMatrices(rotation: Int, matrix: [Double]) {
+        let size = CGSize(width: 1920, height: 1080)
+        let rotated = OutputMapping(size: size, rotation: rotation).apply(to: event(u: 0.2, v: 0.7, velocity: CGSize(width: 5, height: 9)),
+                                                                         xScale: axis, yScale: axis)
+        let calibrated = OutputMapping(size: size, calibration: matrix).apply(to: event(u: 0.2, v: 0.7, velocity: CGSize(width: 5, height: 9)),
+                                                                             xScale: axis, yScale: axis)
+        #expect(abs(Double(rotated.location.x - calibrated.location.x)) < 1e-9 && abs(Double(rotated.location.y - calibrated.location.y)) < 1e-9)
+        #expect(abs(Double(rotated.velocity.width - calibrated.velocity.width)) < 1e-9)
+        #expect(abs(Double(rotated.velocity.height - calibrated.velocity.height)) < 1e-9)
+    }
+
     @Test func calibrationComesFirst() {
         // u₁ = u + 0.1, v₁ = 0.5·v: (0.35, 0.25) → (672, 270) on 1920 × 1080.
         let mapping = OutputMapping(size: CGSize(width: 1920, height: 1080), calibration: [1, 0, 0.1, 0, 0.5, 0])
