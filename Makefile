@@ -10,7 +10,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test vm-test deps bench-runtime bench-replay fuzz install deb
+.PHONY: demo test vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
 
 deps:
 	@./scripts/install-deps.sh
@@ -66,6 +66,12 @@ vm-test:
 bench-runtime: deps
 	$(SWIFT) build -c release --disable-default-traits --product RuntimeBenchmark
 	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/RuntimeBenchmark" $(BENCH_ARGS)
+
+# Frame clock (issue 15): a simulated compositor at 60 and 144 Hz against the daemon's real Dispatch clock, before
+# and after it sends frame_clock: phase error and the age of values at presentation (README "Performance").
+bench-frameclock: deps
+	$(SWIFT) build -c release --disable-default-traits --product FrameClockBench
+	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/FrameClockBench" $(BENCH_ARGS)
 
 # Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the test fixture through the replay driver,
 # bindings, engine and server core on a virtual 120-Hz clock, with a JSON Lines and a binary subscriber, release

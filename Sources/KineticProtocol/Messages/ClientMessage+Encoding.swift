@@ -50,6 +50,10 @@ extension ClientMessage {
                                ("velocity", request.velocity)]
                 for case let (key, vector?) in vectors { object[key] = .array(vector.map { .number($0) }) }
                 if let animation = request.animation { object["animation"] = .string(animation) }
+            case .frameClock(let refresh, let vblank, let lead):
+                object["refresh_ns"] = .number(Double(refresh))
+                object["last_vblank_ns"] = .number(Double(vblank))
+                if let lead { object["lead_ns"] = .number(Double(lead)) }
             case .effect(let element, let request):
                 object["element"] = .string(element)
                 object["effect"] = .string(request.effect)

@@ -163,6 +163,17 @@ extension Command.Operation {
             self = .zoom(element: try json.elementName(), try ZoomRequest(json: json))
         case "effect":
             self = .effect(element: try json.elementName(), try EffectRequest(json: json))
+        case "frame_clock":
+            // Integers of nanoseconds, exact as JSON numbers up to 2^53 (104 days of CLOCK_MONOTONIC).
+            let exact = 1 << 53
+            let refresh = try json.integer("refresh_ns", in: 0...1_000_000_000, required: true) ?? 0
+            guard refresh == 0 || refresh >= 1_000_000 else {
+                throw ProtocolError(.badMessage, "\"refresh_ns\" is the refresh interval, 1000000 to 1000000000 (1000 Hz to 1 Hz), or 0 to unlock; got \(refresh)")
+            }
+            let vblank = try json.integer("last_vblank_ns", in: 0...exact, required: refresh != 0) ?? 0
+            let lead = try json.integer("lead_ns", in: 0...max(0, refresh), required: false)
+            self = .frameClock(refreshNanoseconds: UInt64(refresh), lastVblankNanoseconds: UInt64(vblank),
+                               leadNanoseconds: lead.map { UInt64($0) })
         case "list":
             self = .list
         case "status":
@@ -203,7 +214,7 @@ extension Command.Operation {
         return changes
     }
 
-    static let names = "animate, set, define, remove, insert, zoom, effect, list, status, reduce_motion or reload"
+    static let names = "animate, set, define, remove, insert, zoom, effect, frame_clock, list, status, reduce_motion or reload"
 }
 
 extension ZoomRequest {

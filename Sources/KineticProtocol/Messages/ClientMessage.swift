@@ -81,6 +81,9 @@ public struct Command: Equatable, Sendable {
         case reduceMotion(enabled: Bool)
         /// Re-reads the daemon's configuration file and swaps its bindings (as SIGHUP does).
         case reload
+        /// A compositor's presentation clock: its refresh interval and a vblank time (CLOCK_MONOTONIC ns), and how
+        /// long before each vblank to compute the frame (`nil`: the server's default). `refresh_ns` 0 unlocks.
+        case frameClock(refreshNanoseconds: UInt64, lastVblankNanoseconds: UInt64, leadNanoseconds: UInt64?)
         /// Inserts `element` with `transition` (SwiftUI syntax; `nil`: `.opacity`, SwiftUI's default) under
         /// `animation`: its effect channels (`ELEMENT.opacity`, …) animate from the transition's start to identity.
         case insert(element: String, transition: String?, animation: String?)
@@ -107,6 +110,7 @@ public struct Command: Equatable, Sendable {
             case .removeElement: "remove"
             case .zoom: "zoom"
             case .effect: "effect"
+            case .frameClock: "frame_clock"
             }
         }
 

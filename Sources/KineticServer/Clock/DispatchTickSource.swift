@@ -21,6 +21,7 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
     private let lock = NIOLock()
     private var timer: DispatchSourceTimer?
     private var cancelled = false
+    private var grid: FrameGrid?
 
     /// A clock ticking at `rateHz`, delivering ticks to `handler` on its own queue. It starts suspended.
     public init(rateHz: Double, handler: @escaping @Sendable (Tick) -> Void) {
@@ -42,9 +43,31 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
                 let fired = source.timer?.data ?? 1
                 handler(Tick(time: MonotonicClock.now(), missed: fired > 1 ? UInt64(fired - 1) : 0))
             }
-            timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(clamping: periodNanoseconds)), leeway: .nanoseconds(0))
+            schedule(timer)
             timer.activate()
             self.timer = timer
+        }
+    }
+
+    /// Arms `timer`: at once and every period, or, locked to a frame grid, at its next tick time (vblank − lead) and
+    /// every refresh interval. `DispatchTime`'s uptime nanoseconds are CLOCK_MONOTONIC on Linux, the clock the grid
+    /// is given in. The caller holds the lock.
+    private func schedule(_ timer: DispatchSourceTimer) {
+        if let grid {
+            let next = grid.tick(after: MonotonicClock.now()).tick
+            timer.schedule(deadline: DispatchTime(uptimeNanoseconds: next), repeating: .nanoseconds(Int(clamping: grid.refresh)),
+                           leeway: .nanoseconds(0))
+        } else {
+            timer.schedule(deadline: .now(), repeating: .nanoseconds(Int(clamping: periodNanoseconds)), leeway: .nanoseconds(0))
+        }
+    }
+
+    /// Re-arms the running timer for `grid` (or the source's own rate with `nil`); a suspended clock uses it when it
+    /// resumes.
+    public func lock(to grid: FrameGrid?) {
+        lock.withLock {
+            self.grid = grid
+            if let timer { schedule(timer) }
         }
     }
 

@@ -44,8 +44,11 @@ public final class DaemonServer: Sendable {
         let clock = DispatchTickSource(rateHz: configuration.tickHz) { tick in coreBox.relay?.deliver(tick) }
         do {
             let core = try await loop.submit {
-                NIOLoopBound(ServerCore(engine: makeEngine(), configuration: configuration, now: MonotonicClock.now,
-                                        wake: { clock.resume() }), eventLoop: loop)
+                let server = ServerCore(engine: makeEngine(), configuration: configuration, now: MonotonicClock.now,
+                                        wake: { clock.resume() })
+                // A compositor's frame_clock re-arms the Dispatch timer against its vblanks.
+                server.retime = { grid in clock.lock(to: grid) }
+                return NIOLoopBound(server, eventLoop: loop)
             }.get()
             coreBox.relay = TickRelay(core: core, suspendClock: { clock.suspend() })
             let listener = try await SocketServer.start(core: core, listen: listen, configuration: transport).get()

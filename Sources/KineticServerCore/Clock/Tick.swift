@@ -26,6 +26,9 @@ public protocol TickSource: AnyObject, Sendable {
     func resume()
     /// Stops ticking until the next `resume()`.
     func suspend()
+    /// Times ticks for `grid`'s vblanks minus its lead (a compositor's `frame_clock`), or, with `nil`, at the source's
+    /// own rate again. Sources without a real clock may ignore it.
+    func lock(to grid: FrameGrid?)
 }
 
 extension TickSource {

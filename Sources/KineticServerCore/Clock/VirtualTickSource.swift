@@ -15,6 +15,7 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
     private var running = false
     private var nextTick: UInt64?
     private var lastTick: UInt64?
+    private var grid: FrameGrid?
     /// Ticks delivered so far.
     public private(set) var tickCount = 0
 
@@ -39,6 +40,20 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
             guard !running else { return }
             running = true
             nextTick = lastTick.map { max($0 + periodNanoseconds, time) } ?? time
+            if let grid { nextTick = grid.tick(after: max(time, lastTick ?? 0)).tick }
+        }
+    }
+
+    /// Ticks at `grid`'s tick times (a vblank minus the lead) from now on; `nil`: one period apart again.
+    public func lock(to grid: FrameGrid?) {
+        lock.withLock {
+            self.grid = grid
+            guard running else { return }
+            if let grid {
+                nextTick = grid.tick(after: max(time, lastTick ?? 0)).tick
+            } else {
+                nextTick = lastTick.map { max($0 + periodNanoseconds, time) } ?? time
+            }
         }
     }
 
@@ -52,7 +67,7 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
                 guard running, let next = nextTick, next <= target else { return nil }
                 time = next
                 lastTick = next
-                nextTick = next + periodNanoseconds
+                nextTick = grid.map { $0.tick(after: next).tick } ?? next + periodNanoseconds
                 return next
             }
             guard let due else { break }

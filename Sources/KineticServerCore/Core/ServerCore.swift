@@ -48,6 +48,13 @@ public final class ServerCore {
     /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
     public var statusExtras: JSONObject = [:]
 
+    /// Called when a client's `frame_clock` locks the ticks to a presentation grid, or unlocks them (`nil`): the
+    /// daemon re-arms its clock (``TickSource/lock(to:)``).
+    public var retime: ((FrameGrid?) -> Void)?
+    /// The presentation grid the ticks follow, and the client that gave it (it unlocks when that client goes).
+    public private(set) var frameGrid: FrameGrid?
+    private var frameGridOwner: ClientID?
+
     /// Ticks taken, and ticks the clock reported missed.
     public private(set) var tickCount: UInt64 = 0
     public private(set) var missedTicks: UInt64 = 0
@@ -110,6 +117,11 @@ public final class ServerCore {
         let session = sessions.remove(at: index)
         session.closed = true
         if session.rejected { rejectedCount -= 1 }
+        if frameGridOwner == id {
+            frameGrid = nil
+            frameGridOwner = nil
+            retime?(nil)
+        }
         let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
         guard !owned.isEmpty else { return }
         let time = now()
@@ -293,11 +305,28 @@ public final class ServerCore {
                 fields["missed_ticks"] = .number(Double(missedTicks))
                 fields["settled"] = .bool(engine.isSettled)
                 fields["reduce_motion"] = .bool(engine.reduceMotion)
+                fields["frame_clock"] = frameGrid.map { .object(["refresh_ns": .number(Double($0.refresh)),
+                                                                 "lead_ns": .number(Double($0.lead))]) } ?? .null
                 for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
             case .reduceMotion(let enabled):
                 engine.reduceMotion = enabled
             case .reload:
                 break  // answered by reload(_:from:)
+            case .frameClock(let refresh, let vblank, let lead):
+                if refresh == 0 {
+                    frameGrid = nil
+                    frameGridOwner = nil
+                } else {
+                    frameGrid = FrameGrid(refresh: refresh, vblank: vblank, lead: lead ?? FrameGrid.defaultLead)
+                    frameGridOwner = session.id
+                }
+                retime?(frameGrid)
+                fields["locked"] = .bool(frameGrid != nil)
+                if let grid = frameGrid {
+                    let next = grid.tick(after: now())
+                    fields["next_vblank_ns"] = .number(Double(next.vblank))
+                    fields["lead_ns"] = .number(Double(grid.lead))
+                }
             case .insert(let element, let transition, let animation):
                 let request = ElementRequest.insert(transition: try parse("transition", transition, TransitionExpression.parse),
                                                     animation: try parse("animation", animation, AnimationExpression.parse))
@@ -446,7 +475,9 @@ public final class ServerCore {
         tickCount += 1
         missedTicks += tick.missed
         seq += 1
-        deliver(engine.advance(to: tick.time))
+        // Locked to a compositor's grid, the values are for the vblank that will show them.
+        let valuesTime = frameGrid?.vblank(after: tick.time) ?? tick.time
+        deliver(engine.advance(to: valuesTime))
         let samples = engine.samples()
         let keepTicking = needsFrame || !engine.isSettled
         needsFrame = false
@@ -465,7 +496,7 @@ public final class ServerCore {
                 frame = cached.frame
             } else {
                 let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
-                frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: tick.time, layout: layout,
+                frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: valuesTime, layout: layout,
                                                               samples: selected, encoding: session.encoding))
                 cache.append((key, frame))
             }

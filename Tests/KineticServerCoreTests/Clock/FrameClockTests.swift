@@ -1,0 +1,90 @@
+import Kinetic
+import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
+@testable import KineticTestSupport
+
+/// Issue 15, part 4: a compositor's frame clock, on a virtual clock: ticks land on vblank − lead, and every frame's
+/// values are for the vblank that shows them.
+struct FrameClockTests {
+    @Test func gridArithmeticByHand() {
+        let grid = FrameGrid(refresh: 16_666_667, vblank: 1_000_000_000, lead: 2_000_000)
+        #expect(grid.vblank(after: 1_000_000_000) == 1_016_666_667)
+        #expect(grid.vblank(after: 999_999_999) == 1_000_000_000)
+        #expect(grid.vblank(after: 900_000_000) == 916_666_665)  // 1e9 − 5 × 16 666 667
+        #expect(grid.vblank(after: 916_666_665) == 933_333_332)
+        let next = grid.tick(after: 1_010_000_000)
+        #expect(next.vblank == 1_016_666_667 && next.tick == 1_014_666_667)
+        #expect(grid.tick(after: 1_014_666_667).tick == 1_031_333_334)  // strictly after
+        #expect(FrameGrid(refresh: 10, vblank: 0, lead: 50).refresh == FrameGrid.refreshRange.lowerBound)
+        #expect(FrameGrid(refresh: 2_000_000, vblank: 0, lead: 5_000_000).lead == 2_000_000)
+    }
+
+    @Test(arguments: [(60.0, 3_000_000 as UInt64), (144, 2_000_000)])
+    func ticksFollowTheGridAndValuesAreForTheVblank(hz: Double, lead: UInt64) throws {
+        let start: UInt64 = 5_000_000_000
+        let clock = VirtualTickSource(rateHz: 120, startTime: start)
+        let engine = GraphChannelEngine(epoch: start)
+        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
+                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
+                              now: { clock.now() }, wake: { clock.resume() })
+        core.retime = { clock.lock(to: $0) }
+        var ticks: [UInt64] = []
+        clock.onTick { tick in
+            ticks.append(tick.time)
+            if !core.tick(tick) { clock.suspend() }
+        }
+        let sink = MemorySink(encoding: .jsonLines)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        func send(_ operation: Command.Operation, id: Int) {
+            core.receive(ClientMessage.command(Command(id: .number(Double(id)), operation: operation)).encoded(.jsonLines), from: client)
+        }
+        core.receive(ClientMessage.subscribe(Subscription(patterns: ["x"])).encoded(.jsonLines), from: client)
+        send(.define(channel: "x", dimension: 1, initial: [0]), id: 1)
+        let refresh = UInt64((1e9 / hz).rounded())
+        let vblank = start + 4_321_000
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), id: 2)
+        let reply = try #require(sink.replies().last)
+        #expect(reply["locked"] == true && reply["lead_ns"] == .number(Double(lead)))
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), id: 3)
+        clock.advance(to: start + 600_000_000)
+
+        let frames = sink.frames
+        #expect(frames.count >= Int(0.5 * hz))
+        for frame in frames {
+            #expect((frame.timeNanoseconds - vblank) % refresh == 0, "frame time on the grid")
+            // Linear from the animate command (at `start`) over 1 s: the value is for the frame's time. (Within 1e-3:
+            // the linear curve goes through the timing curves' solver, exact to about 1e-7 of the change; the tick's
+            // own time, `lead` earlier, would be 0.2 to 0.3 off.)
+            let expected = 100 * Double(frame.timeNanoseconds - start) / 1e9
+            #expect(abs((frame.samples["x"]?.value.first ?? -1) - expected) < 1e-3)
+        }
+        // Every tick fired exactly `lead` before the vblank its frame is for.
+        #expect(!ticks.isEmpty && ticks.allSatisfy { ($0 + lead - vblank) % refresh == 0 })
+        #expect(ticks.count == frames.count && zip(ticks, frames).allSatisfy { $1.timeNanoseconds - $0 == lead })
+
+        // The status shows it; the owner's disconnect unlocks.
+        send(.status, id: 4)
+        #expect(sink.replies().last?["frame_clock"]?.objectValue?["refresh_ns"] == .number(Double(refresh)))
+        core.disconnect(client)
+        #expect(core.frameGrid == nil)
+    }
+
+    @Test("frame_clock fields are checked", arguments: [
+        (#"{"type":"command","op":"frame_clock","refresh_ns":500,"last_vblank_ns":1}"#, "refresh_ns"),
+        (#"{"type":"command","op":"frame_clock","refresh_ns":16666667}"#, "last_vblank_ns"),
+        (#"{"type":"command","op":"frame_clock","refresh_ns":16666667,"last_vblank_ns":1,"lead_ns":20000000}"#, "lead_ns"),
+        (#"{"type":"command","op":"frame_clock","refresh_ns":16666667,"last_vblank_ns":-5}"#, "last_vblank_ns"),
+        (#"{"type":"command","op":"frame_clock","refresh_ns":1.5e7,"last_vblank_ns":1e300}"#, "last_vblank_ns"),
+    ])
+    func refusals(text: String, field: String) throws {
+        let json = try JSONValue.parse(text)
+        do {
+            _ = try ClientMessage.decode(json)
+            Issue.record("decoded \(text)")
+        } catch {
+            #expect(error.message.contains(field), "\(error.message)")
+        }
+    }
+}
