@@ -49,6 +49,8 @@ let package = Package(
         ),
         // libevdev, found through pkg-config (Debian: libevdev-dev, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // libdrm, for the connected display's refresh rate (`rate_hz: auto`; Debian: libdrm-dev).
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
         .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
@@ -70,7 +72,7 @@ let package = Package(
         // The daemon: the core on a SwiftNIO event loop, the Unix socket, the Dispatch display-rate clock, live
         // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
         .target(name: "KineticServer", dependencies: [
-            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore",
+            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -79,7 +79,8 @@ struct Kineticd: AsyncParsableCommand {
         do {
             let configuration = try DaemonConfiguration.load(path: path)
             let channels = Set(configuration.bindings.flatMap(\.channelNames)).count
-            print("\(path): valid (\(configuration.bindings.count) bindings, \(channels) channels, \(configuration.rateHz) Hz)")
+            let rate = configuration.rateIsAuto ? "the display's rate (else \(configuration.rateHz) Hz)" : "\(configuration.rateHz) Hz"
+            print("\(path): valid (\(configuration.bindings.count) bindings, \(channels) channels, \(rate))")
         } catch {
             let line = Array("\(error)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -108,7 +109,12 @@ struct Kineticd: AsyncParsableCommand {
             throw ExitCode(78)  // EX_CONFIG
         }
         let rate = self.rate
-        let overrides: @Sendable (inout DaemonConfiguration) -> Void = { if let rate { $0.rateHz = rate } }
+        let overrides: @Sendable (inout DaemonConfiguration) -> Void = { configuration in
+            if let rate {
+                configuration.rateHz = rate
+                configuration.rateIsAuto = false
+            }
+        }
         overrides(&configuration)
         var schedule: ReplaySchedule?
         if let replay {

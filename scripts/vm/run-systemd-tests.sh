@@ -15,7 +15,7 @@ timeout_seconds="${KINETIC_VM_TIMEOUT:-1500}"
 mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # What the guest needs besides the minimal base: systemd as init, udev (it gives /dev/input/event* to group input),
 # Debian's kernel with its initramfs, evemu-tools to create and play the touchscreen, jq for the checks.
-packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,jq
+packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,jq
 
 "$root/scripts/install-deps.sh" vm || skip "could not install the VM packages (needs apt and root)"
 "$root/scripts/install-deps.sh" deb  # dpkg-shlibdeps and lintian for the package

@@ -23,10 +23,14 @@ extension DaemonConfiguration {
         let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
                                                   "max_channels_per_client", "reduce_motion", "bindings", "mappings"])
         if let node = top["rate_hz"] {
-            do {
-                configuration.rateHz = try TickRate.validate(try reader.number(node), field: "rate_hz")
-            } catch {
-                throw reader.error(node, error.reason)
+            if case .scalar(let scalar) = node, scalar.string == "auto" {
+                configuration.rateIsAuto = true
+            } else {
+                do {
+                    configuration.rateHz = try TickRate.validate(try reader.number(node), field: "rate_hz")
+                } catch {
+                    throw reader.error(node, error.reason + " (or auto: the display's rate)")
+                }
             }
         }
         if let node = top["socket"] { configuration.socket = try reader.string(node) }

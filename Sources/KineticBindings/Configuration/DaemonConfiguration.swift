@@ -4,8 +4,10 @@ import KineticProtocol
 /// Command-line options (`--socket`, `--rate`) override the file. `systemd/kineticd.yaml` is the
 /// annotated example.
 public struct DaemonConfiguration: Equatable, Sendable {
-    /// The display-rate clock's frequency (``TickRate/range``).
+    /// The display-rate clock's frequency (``TickRate/range``); with ``rateIsAuto``, the fallback.
     public var rateHz: Double = TickRate.default
+    /// `rate_hz: auto`: tick at the connected display's refresh rate (DRM), or at ``rateHz`` when none is found.
+    public var rateIsAuto = false
     /// The socket path, when the file sets one (otherwise ``SocketLocation`` decides).
     public var socket: String?
     /// The group given to the socket the daemon binds itself (socket activation sets it in the unit).

@@ -127,7 +127,7 @@ public final class ConfigurationReloader: @unchecked Sendable {
     /// The settings bound at start-up that differ between `old` and `new`, by their configuration keys.
     static func restartNeeded(from old: DaemonConfiguration, to new: DaemonConfiguration) -> [String] {
         var keys: [String] = []
-        if old.rateHz != new.rateHz { keys.append("rate_hz") }
+        if old.rateHz != new.rateHz || old.rateIsAuto != new.rateIsAuto { keys.append("rate_hz") }
         if old.socket != new.socket { keys.append("socket") }
         if old.socketGroup != new.socketGroup { keys.append("socket_group") }
         if old.controlGroup != new.controlGroup { keys.append("control_group") }

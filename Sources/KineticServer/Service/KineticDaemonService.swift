@@ -51,11 +51,28 @@ public struct KineticDaemonService: Service {
         return (.path(path), path)
     }
 
-    /// The server configuration this daemon configuration implies.
-    func serverConfiguration() -> ServerConfiguration {
+    /// The tick rate: the configured one, or with `rate_hz: auto` the connected display's (DRM), falling back to the
+    /// configured rate (120 Hz unless `--rate` says otherwise) with a log line that says why.
+    func tickRate() -> Double {
+        guard configuration.rateIsAuto else { return configuration.rateHz }
+        let fallback = configuration.rateHz
+        switch DisplayRefresh.detect() {
+        case .success(let display) where TickRate.range.contains(display.hz):
+            logger.info("rate_hz: auto: the display refreshes at \(display.hz) Hz (\(display.source))")
+            return display.hz
+        case .success(let display):
+            logger.warning("rate_hz: auto: \(display.source) refreshes at \(display.hz) Hz, outside \(TickRate.range); ticking at \(fallback) Hz")
+        case .failure(let failure):
+            logger.warning("rate_hz: auto: no display rate (\(failure)); ticking at \(fallback) Hz")
+        }
+        return fallback
+    }
+
+    /// The server configuration this daemon configuration implies, ticking at `rate`.
+    func serverConfiguration(rate: Double) -> ServerConfiguration {
         var groups: Set<UInt32> = []
         if let name = configuration.controlGroup, let entry = getgrnam(name) { groups.insert(entry.pointee.gr_gid) }
-        return ServerConfiguration(tickHz: configuration.rateHz, maximumClients: configuration.maximumClients,
+        return ServerConfiguration(tickHz: rate, maximumClients: configuration.maximumClients,
                                    maximumChannelsPerClient: configuration.maximumChannelsPerClient,
                                    authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: groups))
     }
@@ -63,6 +80,7 @@ public struct KineticDaemonService: Service {
     /// Serves until graceful shutdown: listen, READY, watchdog keep-alives, then STOPPING, `shutdown` events, close.
     public func run() async throws {
         let (listen, description) = try listenSocket()
+        let rate = tickRate()
         let reduceMotion = configuration.reduceMotion
         let server = try await DaemonServer.start(
             makeEngine: {
@@ -70,10 +88,10 @@ public struct KineticDaemonService: Service {
                 engine.reduceMotion = reduceMotion
                 return engine
             },
-            configuration: serverConfiguration(),
+            configuration: serverConfiguration(rate: rate),
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
             listen: listen)
-        logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(configuration.rateHz)"])
+        logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(rate)"])
         var input: LiveInput?
         do {
             if let replay {
@@ -107,7 +125,7 @@ public struct KineticDaemonService: Service {
                 }
             }.get()
         }
-        notifier.ready(status: "serving on \(description) at \(configuration.rateHz) Hz")
+        notifier.ready(status: "serving on \(description) at \(rate) Hz")
 
         // The keep-alive runs on the server's event loop, so a stuck loop earns none and systemd
         // restarts us. A scheduled task, not Task.sleep: see IdleExecutor.
