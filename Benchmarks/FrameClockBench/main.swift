@@ -3,9 +3,11 @@
 // plays a compositor with a vblank grid at 60 or 144 Hz. Without a frame clock the daemon ticks at the display rate
 // on its own phase; with one (`frame_clock`), ticks are timed for vblank − lead and frames carry their vblank.
 //
-// Measured per frame, on the client (CLOCK_MONOTONIC):
-// - phase error after lock: arrival − (vblank − lead), the frame's lateness against its planned tick, socket
-//   delivery included (an upper bound of the timer's own error);
+// Measured (CLOCK_MONOTONIC):
+// - timer phase error after lock: the daemon's clock (DispatchTickSource, locked to the grid) on its own, each tick's
+//   measured time − its planned time (vblank − lead);
+// - frame lateness after lock, on the client: arrival − (vblank − lead), the timer's error plus the tick's work and
+//   socket delivery;
 // - age at presentation: at each vblank the compositor shows the newest frame it has; age = vblank − the time that
 //   frame's values are for. Unlocked, values are for the tick that made them; locked, for the vblank itself.
 //
@@ -63,8 +65,34 @@ while let argument = arguments.popFirst() {
 }
 let lead = UInt64(leadMilliseconds * 1e6)
 
-print("| display | frames | phase error p50 / p99 (ms), locked | missed vblanks, locked | age p50 / p99 (ms), unlocked | age p50 / p99 (ms), locked |")
-print("|---|---|---|---|---|---|")
+/// The daemon's clock alone, locked to `grid` for `seconds`: each tick's measured time minus its planned time (ms).
+func timerPhaseErrors(hz: Double, grid: FrameGrid, seconds: Double) -> [Double] {
+    final class Ticks: @unchecked Sendable {
+        var times: [UInt64] = []
+        let lock = NSLock()
+    }
+    let ticks = Ticks()
+    let clock = DispatchTickSource(rateHz: hz) { tick in
+        ticks.lock.lock()
+        ticks.times.append(tick.time)
+        ticks.lock.unlock()
+    }
+    clock.lock(to: grid)
+    clock.resume()
+    usleep(UInt32(seconds * 1e6))
+    clock.cancel()
+    ticks.lock.lock()
+    defer { ticks.lock.unlock() }
+    return ticks.times.map { time in
+        // The planned tick nearest to the measured one.
+        let offset = Double(Int64(bitPattern: time &+ grid.lead &- grid.vblank)) / Double(grid.refresh)
+        let planned = Int64(bitPattern: grid.vblank) + Int64(offset.rounded()) * Int64(grid.refresh) - Int64(grid.lead)
+        return Double(Int64(bitPattern: time) - planned) / 1e6
+    }
+}
+
+print("| display | frames | timer phase error p50 / p99 (ms), locked | frame lateness p50 / p99 (ms), locked | frames after their vblank, locked | age p50 / p99 (ms), unlocked | age p50 / p99 (ms), locked |")
+print("|---|---|---|---|---|---|---|")
 for hz in [60.0, 144.0] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-frameclock-\(getpid())-\(Int(hz))").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -85,12 +113,14 @@ for hz in [60.0, 144.0] {
     _ = try client.command(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: grid.vblank, leadNanoseconds: lead), id: 3)
     _ = try measure(client: client, seconds: 0.5, grid: grid)  // settle onto the grid
     let locked = try measure(client: client, seconds: seconds, grid: grid)
-    let phase = locked.arrivals.map { Double(Int64(bitPattern: $0.received &- ($0.valuesTime &- lead))) / 1e6 }
+    let lateness = locked.arrivals.map { Double(Int64(bitPattern: $0.received &- ($0.valuesTime &- lead))) / 1e6 }
     let missed = locked.arrivals.filter { $0.received > $0.valuesTime }.count
-    print(String(format: "| %.0f Hz, lead %.1f ms | %d + %d | %.3f / %.3f | %d of %d | %.2f / %.2f | %.2f / %.2f |",
+    await server.stop()
+    let timer = timerPhaseErrors(hz: hz, grid: grid, seconds: seconds)
+    print(String(format: "| %.0f Hz, lead %.1f ms | %d + %d | %.3f / %.3f (%d ticks) | %.3f / %.3f | %d of %d | %.2f / %.2f | %.2f / %.2f |",
                  hz, leadMilliseconds, unlocked.arrivals.count, locked.arrivals.count,
-                 percentile(phase, 0.5), percentile(phase, 0.99), missed, locked.arrivals.count,
+                 percentile(timer, 0.5), percentile(timer, 0.99), timer.count,
+                 percentile(lateness, 0.5), percentile(lateness, 0.99), missed, locked.arrivals.count,
                  percentile(unlocked.ages, 0.5), percentile(unlocked.ages, 0.99),
                  percentile(locked.ages, 0.5), percentile(locked.ages, 0.99)))
-    await server.stop()
 }
