@@ -142,7 +142,11 @@ struct SocketServerTests {
     @Test("a client that never reads is disconnected with too_slow; the others keep their frames")
     func neverReads() async throws {
         let directory = TemporaryDirectory()
-        let transport = TransportConfiguration(slowClientTimeout: .milliseconds(300),
+        // The watcher reads between hops to the event loop (`withCore`); on a loaded machine (the whole suite in
+        // parallel on two cores) that thread can go unscheduled for well over 300 ms, and a 300 ms timeout then
+        // dropped the watcher too. 2 s keeps the stalled client's fate the same (it never reads) while the watcher
+        // would have to stall for about 2.7 s (2 s plus the ~80 frames its buffers hold) to be dropped.
+        let transport = TransportConfiguration(slowClientTimeout: .seconds(2),
                                                writeBufferWaterMark: .init(low: 1024, high: 4096),
                                                sendBufferSize: 4096, socketGroup: nil)
         let server = try await startServer(in: directory, transport: transport)
