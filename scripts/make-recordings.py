@@ -227,20 +227,13 @@ def drag_hold():
     return r
 
 
-def pinch():
-    p = PARAMETERS["pinch"]
+def two_fingers(p, positions, from_ms, move_ms):
+    """Two touchscreen fingers at positions(s), s the minimum-jerk progress from `from_ms` over `move_ms`; the second
+    lands at p["second_down_ms"], the first lifts at p["first_up_ms"], the second at p["second_up_ms"]."""
     r = Recorder(TOUCHSCREEN)
-    cx, cy = p["center"]
-    diagonal = 1 / math.sqrt(2)
-
-    def positions(distance):
-        h = distance / 2 * diagonal
-        return (cx - h, cy - h), (cx + h, cy + h)
-
     step = TOUCHSCREEN["frame_us"] // 1000
     for ms in range(0, p["second_up_ms"] + 1, step):
-        s = min_jerk((ms - p["spread_from_ms"]) / p["spread_ms"])
-        a, b = positions(p["start_distance"] + (p["end_distance"] - p["start_distance"]) * s)
+        a, b = positions(min_jerk((ms - from_ms) / move_ms))
         contacts = {}
         if ms < p["first_up_ms"]:
             contacts[0] = (p["tracking_ids"][0], a[0], a[1])
@@ -248,6 +241,18 @@ def pinch():
             contacts[1] = (p["tracking_ids"][1], b[0], b[1])
         r.mt_frame(ms * 1000, contacts, touch_keys(len(contacts), False))
     return r
+
+
+def pinch():
+    p = PARAMETERS["pinch"]
+    cx, cy = p["center"]
+    diagonal = 1 / math.sqrt(2)
+
+    def positions(s):
+        h = (p["start_distance"] + (p["end_distance"] - p["start_distance"]) * s) / 2 * diagonal
+        return (cx - h, cy - h), (cx + h, cy + h)
+
+    return two_fingers(p, positions, p["spread_from_ms"], p["spread_ms"])
 
 
 def tap():
@@ -285,62 +290,47 @@ def mouse_drag():
     return r
 
 
-def touchpad_scroll():
-    p = PARAMETERS["touchpad-scroll"]
+def fingers_together(p, motion, from_ms, move_ms, downs):
+    """Touchpad fingers landing at `downs` (ms) and moving together by `motion` (mm) along the first 75 % of a
+    minimum-jerk profile from `from_ms` over `move_ms` / 0.75, all lifting at p["lift_ms"] while still moving."""
     r = Recorder(TOUCHPAD)
     step = TOUCHPAD["frame_us"] // 1000
-    sx, sy = p["scroll"]
-    span = p["scroll_ms"] / 0.75
-    scale = 1 / min_jerk(0.75)
-    for ms in range(0, p["lift_ms"] + 1, step):
-        s = min(min_jerk((ms - p["scroll_from_ms"]) / span) * scale, 1.0)
-        contacts = {}
-        if ms < p["lift_ms"]:
-            for slot, (x, y) in enumerate(p["starts"]):
-                if slot == 0 or ms >= p["second_down_ms"]:
-                    contacts[slot] = (p["tracking_ids"][slot], x + sx * s, y + sy * s)
-        r.mt_frame(ms * 1000, contacts, touch_keys(len(contacts), True))
-    return r
-
-
-def touchpad_swipe3():
-    p = PARAMETERS["touchpad-swipe3"]
-    r = Recorder(TOUCHPAD)
-    step = TOUCHPAD["frame_us"] // 1000
-    sx, sy = p["swipe"]
-    span = p["swipe_ms"] / 0.75
+    sx, sy = motion
+    span = move_ms / 0.75
     scale = 1 / min_jerk(0.75)
     was_three = False
     for ms in range(0, p["lift_ms"] + 1, step):
-        s = min(min_jerk((ms - p["swipe_from_ms"]) / span) * scale, 1.0)
+        s = min(min_jerk((ms - from_ms) / span) * scale, 1.0)
         contacts = {}
         if ms < p["lift_ms"]:
             for slot, (x, y) in enumerate(p["starts"]):
-                if ms >= p["down_ms"][slot]:
+                if ms >= downs[slot]:
                     contacts[slot] = (p["tracking_ids"][slot], x + sx * s, y + sy * s)
         r.mt_frame(ms * 1000, contacts, touchpad_keys(len(contacts), was_three))
         was_three = was_three or len(contacts) == 3
     return r
 
 
+def touchpad_scroll():
+    p = PARAMETERS["touchpad-scroll"]
+    return fingers_together(p, p["scroll"], p["scroll_from_ms"], p["scroll_ms"], (0, p["second_down_ms"]))
+
+
+def touchpad_swipe3():
+    p = PARAMETERS["touchpad-swipe3"]
+    return fingers_together(p, p["swipe"], p["swipe_from_ms"], p["swipe_ms"], p["down_ms"])
+
+
 def rotate():
     p = PARAMETERS["rotate"]
-    r = Recorder(TOUCHSCREEN)
     cx, cy = p["center"]
-    step = TOUCHSCREEN["frame_us"] // 1000
-    for ms in range(0, p["second_up_ms"] + 1, step):
-        s = min_jerk((ms - p["turn_from_ms"]) / p["turn_ms"])
+    h = p["distance"] / 2
+
+    def positions(s):
         angle = math.radians(p["start_angle"] + p["turn"] * s)
-        h = p["distance"] / 2
-        a = (cx - h * math.cos(angle), cy - h * math.sin(angle))
-        b = (cx + h * math.cos(angle), cy + h * math.sin(angle))
-        contacts = {}
-        if ms < p["first_up_ms"]:
-            contacts[0] = (p["tracking_ids"][0], a[0], a[1])
-        if p["second_down_ms"] <= ms < p["second_up_ms"]:
-            contacts[1] = (p["tracking_ids"][1], b[0], b[1])
-        r.mt_frame(ms * 1000, contacts, touch_keys(len(contacts), False))
-    return r
+        return (cx - h * math.cos(angle), cy - h * math.sin(angle)), (cx + h * math.cos(angle), cy + h * math.sin(angle))
+
+    return two_fingers(p, positions, p["turn_from_ms"], p["turn_ms"])
 
 
 # ----------------------------------------------------------------------------------------------------------------

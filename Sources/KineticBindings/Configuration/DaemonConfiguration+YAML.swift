@@ -176,23 +176,28 @@ struct YAMLReader {
     /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).
     static let buttonCodes: [String: UInt16] = ["left": 0x110, "right": 0x111, "middle": 0x112]
 
+    /// A `match:` (of a binding or a mapping): `class` (one or a list of ``deviceClasses``), `name` and `path` globs.
+    func deviceMatch(_ node: Node) throws(ConfigurationError) -> DeviceMatch {
+        let match = try mapping(node, keys: ["class", "name", "path"])
+        var device = DeviceMatch()
+        if let classes = match["class"] {
+            device.classes = try stringList(classes)
+            for name in device.classes where !Self.deviceClasses.contains(name) {
+                throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
+            }
+        }
+        if let name = match["name"] { device.name = try string(name) }
+        if let path = match["path"] { device.path = try string(path) }
+        return device
+    }
+
     /// One entry of `mappings:`: `match` (as a binding's), and `size` `[w, h]` (pixels, above 0, at most 10⁶),
     /// `position` `[x, y]` (±10⁶), `rotation` (0, 90, 180 or 270), `calibration` (six numbers within ±10⁶), `scale`
     /// (pixels per millimetre, 10⁻⁶…10⁶). One of `size` and `scale` is required.
     func deviceMapping(_ node: Node) throws(ConfigurationError) -> DeviceMapping {
         let keys = try mapping(node, keys: ["match", "size", "position", "rotation", "calibration", "scale"])
         var entry = DeviceMapping(mapping: OutputMapping())
-        if let matchNode = keys["match"] {
-            let match = try mapping(matchNode, keys: ["class", "name", "path"])
-            if let classes = match["class"] {
-                entry.device.classes = try stringList(classes)
-                for name in entry.device.classes where !Self.deviceClasses.contains(name) {
-                    throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
-                }
-            }
-            if let name = match["name"] { entry.device.name = try string(name) }
-            if let path = match["path"] { entry.device.path = try string(path) }
-        }
+        if let matchNode = keys["match"] { entry.device = try deviceMatch(matchNode) }
         func pair(_ key: String, _ range: ClosedRange<Double>) throws(ConfigurationError) -> (Double, Double)? {
             guard let node = keys[key] else { return nil }
             let values = try vector(node)
@@ -273,17 +278,7 @@ struct YAMLReader {
             }
             binding.scale = scale
         }
-        if let matchNode = keys["match"] {
-            let match = try mapping(matchNode, keys: ["class", "name", "path"])
-            if let classes = match["class"] {
-                binding.device.classes = try stringList(classes)
-                for name in binding.device.classes where !Self.deviceClasses.contains(name) {
-                    throw error(classes, "unknown device class '\(name)'; use " + Self.deviceClasses.sorted().joined(separator: ", "))
-                }
-            }
-            if let name = match["name"] { binding.device.name = try string(name) }
-            if let path = match["path"] { binding.device.path = try string(path) }
-        }
+        if let matchNode = keys["match"] { binding.device = try deviceMatch(matchNode) }
         var gesture = "drag"
         if let node = keys["gesture"] {
             gesture = try string(node)
