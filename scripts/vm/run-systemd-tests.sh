@@ -90,7 +90,8 @@ log="$work/serial.log"
 set +e
 trap - ERR
 start=$(date +%s)
-timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1536 -smp 2 -nographic -no-reboot -nic none \
+# bochs-display: a DRM device with one virtual output (the guest's bochs driver), for rate_hz: auto through libdrm.
+timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1536 -smp 2 -nographic -no-reboot -nic none -device bochs-display \
   -kernel "$work/vmlinuz" -initrd "$work/initrd" -drive "file=$work/disk.img,format=raw,if=virtio" \
   -append "console=ttyS0 root=/dev/vda rw panic=-1 systemd.show_status=0 quiet" \
   < /dev/null 2>&1 | serial_text | tee "$log" | grep --line-buffered '^vm-systemd:' >&2

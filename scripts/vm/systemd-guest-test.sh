@@ -97,6 +97,12 @@ check "the journal has the restart-needed warning at priority 4" \
 check "the journal has the refused reload at priority 3 (error)" \
   bash -c "journalctl -u kineticd -o json | jq -r 'select(.MESSAGE | test(\"reload refused\")) | .PRIORITY' | grep -qx 3"
 
+# 5b. rate_hz: auto reads the virtual display through libdrm (as root: the shipped unit does not open DRM devices).
+printf 'rate_hz: auto\n' > "$work/auto.yaml"
+env -u JOURNAL_STREAM timeout 5 kineticd --socket "$work/auto.sock" --config "$work/auto.yaml" --log-level info > "$work/auto.log" 2>&1
+check "rate_hz: auto finds the virtual display's rate through libdrm" grep -q "rate_hz: auto: the display refreshes at" "$work/auto.log"
+echo "vm-systemd: $(grep -m1 'rate_hz: auto' "$work/auto.log" | sed 's/.*rate_hz/rate_hz/')"
+
 # 6. The watchdog restarts a frozen daemon.
 frozen="$(main_pid)"
 kill -STOP "$frozen"
