@@ -53,13 +53,38 @@ public final class GraphChannelEngine: ChannelEngine {
         case effect(EffectState)
     }
 
-    /// A symbol effect's player (a value) behind its channels' closures, and the effect and options it plays.
+    /// A symbol effect's player (a value) behind its channels' closures, and the effect and options it plays. The
+    /// element's five channels read one sample per graph time: the player is evaluated once a frame, not per channel.
     private final class EffectState {
-        var player: SymbolEffectPlayer
-        var expressionText: String
+        private(set) var player: SymbolEffectPlayer
+        private(set) var expressionText: String
+        private var sampled: (time: Double, values: [Double], velocities: [Double])?
+
         init(_ player: SymbolEffectPlayer, expressionText: String) {
             self.player = player
             self.expressionText = expressionText
+        }
+
+        /// Plays `expression` from now on: a new effect or new options replace the player, the same one keeps its state.
+        func play(_ expression: SymbolEffectExpression) {
+            guard expression.description != expressionText else { return }
+            player = expression.player
+            expressionText = expression.description
+            sampled = nil
+        }
+
+        /// Changes the player (a trigger or an activation).
+        func update(_ change: (inout SymbolEffectPlayer) -> Void) {
+            change(&player)
+            sampled = nil
+        }
+
+        /// The components of the values and of their velocities at `time`.
+        func sample(at time: Double) -> (values: [Double], velocities: [Double]) {
+            if let sampled, sampled.time == time { return (sampled.values, sampled.velocities) }
+            let values = player.values(at: time).components, velocities = player.velocities(at: time).components
+            sampled = (time, values, velocities)
+            return (values, velocities)
         }
     }
 
@@ -227,27 +252,23 @@ public final class GraphChannelEngine: ChannelEngine {
                 fields["dismissed"] = .bool(zoom.endDismissal(translation: translation, velocity: velocity))
             }
         case (.effect(let expression, let mode), nil), (.effect(let expression, let mode), .effect?):
-            let state: EffectState
-            if case .effect(let existingState)? = existing, existingState.player.curve.isCyclic == expression.player.curve.isCyclic {
-                state = existingState
-                // A new effect or new options replace the player; the same one keeps its state.
-                if existingState.expressionText != expression.description {
-                    state.player = expression.player
-                    state.expressionText = expression.description
-                }
-            } else {
-                if existing == nil { try checkNames(name, request) }
-                state = EffectState(expression.player, expressionText: expression.description)
-                if existing == nil { add(.effect(state), name, request, owner: owner) } else { elements[name] = .effect(state) }
+            if case .trigger = mode, !expression.isDiscrete {
+                throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
             }
+            let state: EffectState
+            if case .effect(let existingState)? = existing {
+                // The channels read this state object: it stays, and plays the new effect or options.
+                state = existingState
+                state.play(expression)
+            } else {
+                try checkNames(name, request)
+                state = EffectState(expression.player, expressionText: expression.description)
+                add(.effect(state), name, request, owner: owner)
+            }
+            let time = graph.time
             switch mode {
-            case .trigger:
-                guard expression.isDiscrete else {
-                    throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
-                }
-                state.player.trigger(at: graph.time)
-            case .active(let on):
-                state.player.setActive(on, at: graph.time)
+            case .trigger: state.update { $0.trigger(at: time) }
+            case .active(let on): state.update { $0.setActive(on, at: time) }
             }
         case (_, let other?):
             throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); a \(Self.kind(of: request)) command does not apply to it")
@@ -311,8 +332,8 @@ public final class GraphChannelEngine: ChannelEngine {
             // Scale, offset (x, y), rotation (degrees), opacity, variable colour: SymbolEffectValues.components.
             let ranges = [0..<1, 1..<3, 3..<4, 4..<5, 5..<6]
             sources = ranges.map { range in
-                .element(read: { Array(state.player.values(at: graph.time).components[range]) },
-                         velocity: { Array(state.player.velocities(at: graph.time).components[range]) })
+                .element(read: { Array(state.sample(at: graph.time).values[range]) },
+                         velocity: { Array(state.sample(at: graph.time).velocities[range]) })
             }
         }
         for ((suffix, dimension), source) in zip(request.channels, sources) {
