@@ -59,10 +59,15 @@ extension ReleaseTarget {
         var travel = current.indices.map { i in decelerationRate.projectedDistance(velocity: i < velocity.count ? velocity[i] : 0) }
         if !travel.allSatisfy(\.isFinite) { travel = travel.map { _ in 0 } }
         let projected = zip(current, travel).map { $0 + $1 }
-        var target = self
-        if case .within(let range, let inner) = self { target = range.contains(projected) ? inner : .momentum }
-        return ReleasePlan(target: target.resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds),
-                           coasts: target == .momentum, naturalTravel: travel)
+        return ReleasePlan(target: resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds),
+                           coasts: settling(at: projected) == .momentum, naturalTravel: travel)
+    }
+
+    /// The target a release settles on when its fling would stop at `stop`: ``within(range:target:)``'s own target
+    /// inside its range and ``momentum`` outside it; any other target itself.
+    func settling(at stop: [Double]) -> ReleaseTarget {
+        guard case .within(let range, let inner) = self else { return self }
+        return range.contains(stop) ? inner.settling(at: stop) : .momentum
     }
 
     /// The value the channel is animated to on release, given where a fling would stop.
@@ -73,27 +78,23 @@ extension ReleaseTarget {
     /// the stop itself when there are no such snap points. A non-finite projection counts as no
     /// fling (the stop is `current`).
     public func resolve(current: [Double], origin: [Double], projectedEnd: [Double], bounds: ChannelBounds?) -> [Double] {
+        let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
         switch self {
         case .stay:
             return bounds?.clamped(current) ?? current
         case .origin:
             return origin
         case .momentum:
-            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
             return bounds?.clamped(projected) ?? projected
         case .pages(let size):
-            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
             let paged = projected.indices.map { i in
                 let page = i < size.count ? size[i] : 0
                 return page > 0 ? (projected[i] / page).rounded() * page : projected[i]
             }
             return bounds?.clamped(paged) ?? paged
-        case .within(let range, let inner):
-            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
-            return (range.contains(projected) ? inner : .momentum)
-                .resolve(current: current, origin: origin, projectedEnd: projectedEnd, bounds: bounds)
+        case .within:
+            return settling(at: projected).resolve(current: current, origin: origin, projectedEnd: projected, bounds: bounds)
         case .project(let snapPoints):
-            let projected = projectedEnd.count == current.count && projectedEnd.allSatisfy(\.isFinite) ? projectedEnd : current
             let end = bounds?.clamped(projected) ?? projected
             let candidates = snapPoints.filter { $0.count == end.count && (bounds?.contains($0) ?? true) }
             guard !candidates.isEmpty else { return end }
