@@ -176,6 +176,19 @@ struct YAMLReader {
     /// evdev codes of the configuration's button names (`BTN_LEFT` 0x110, `BTN_RIGHT`, `BTN_MIDDLE`).
     static let buttonCodes: [String: UInt16] = ["left": 0x110, "right": 0x111, "middle": 0x112]
 
+    /// A `{min, max}` box (a binding's `bounds`, a snap's `within`), called `name` in errors.
+    func box(_ node: Node, _ name: String) throws(ConfigurationError) -> ChannelBounds {
+        let box = try mapping(node, keys: ["min", "max"])
+        guard let minNode = box["min"], let maxNode = box["max"] else {
+            throw error(node, name == "bounds" ? "bounds need min and max" : "\(name) needs min and max")
+        }
+        let lower = try vector(minNode), upper = try vector(maxNode)
+        guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
+            throw error(node, "min and max need the same number of components, with min ≤ max")
+        }
+        return ChannelBounds(lower: lower, upper: upper)
+    }
+
     /// A `match:` (of a binding or a mapping): `class` (one or a list of ``deviceClasses``), `name` and `path` globs.
     func deviceMatch(_ node: Node) throws(ConfigurationError) -> DeviceMatch {
         let match = try mapping(node, keys: ["class", "name", "path"])
@@ -364,13 +377,7 @@ struct YAMLReader {
                         throw error(target, "target: snap needs snap_points (a list of points such as [[0, 0], [300, 0]]) or page (a size per component such as [300, 0]), one of them")
                     }
                     if let withinNode = release["within"] {
-                        let within = try mapping(withinNode, keys: ["min", "max"])
-                        guard let minNode = within["min"], let maxNode = within["max"] else { throw error(withinNode, "within needs min and max") }
-                        let lower = try vector(minNode), upper = try vector(maxNode)
-                        guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
-                            throw error(withinNode, "min and max need the same number of components, with min ≤ max")
-                        }
-                        snap = .within(range: ChannelBounds(lower: lower, upper: upper), target: snap)
+                        snap = .within(range: try box(withinNode, "within"), target: snap)
                     }
                     binding.release.target = snap
                 default:
@@ -390,13 +397,7 @@ struct YAMLReader {
             }
         }
         if let boundsNode = keys["bounds"] {
-            let bounds = try mapping(boundsNode, keys: ["min", "max"])
-            guard let minNode = bounds["min"], let maxNode = bounds["max"] else { throw error(boundsNode, "bounds need min and max") }
-            let lower = try vector(minNode), upper = try vector(maxNode)
-            guard lower.count == upper.count, zip(lower, upper).allSatisfy({ $0 <= $1 }) else {
-                throw error(boundsNode, "min and max need the same number of components, with min ≤ max")
-            }
-            binding.bounds = ChannelBounds(lower: lower, upper: upper)
+            binding.bounds = try box(boundsNode, "bounds")
         }
         if let rubber = keys["rubber_band"] {
             let constant = try number(rubber)
