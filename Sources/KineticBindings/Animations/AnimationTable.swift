@@ -176,6 +176,22 @@ enum AnimationTable {
     /// Which parameter each argument fills, when `arguments` fit `parameters` (labels in order, optional ones
     /// skippable, Booleans for Boolean parameters and numbers for the others); `nil` otherwise.
     static func bind(_ arguments: [AnimationExpression.Argument], to parameters: [Parameter]) -> [Int]? {
+        guard let bound = bindLabels(arguments, to: parameters.map { ($0.label, $0.isOptional) }) else { return nil }
+        for (argument, index) in zip(arguments, bound) {
+            switch argument.value {
+            case .bool: guard parameters[index].isBool else { return nil }
+            case .number: guard !parameters[index].isBool else { return nil }
+            case .member: return nil
+            }
+        }
+        return bound
+    }
+
+    /// Which parameter each argument fills by its label alone (`_` for an unlabelled one): labels in order, optional
+    /// parameters skippable, every required one filled; `nil` otherwise. Shared with the transition and
+    /// symbol-effect expressions (``ExpressionArguments``), whose values are checked by their members.
+    static func bindLabels(_ arguments: [AnimationExpression.Argument],
+                           to parameters: [(label: String, isOptional: Bool)]) -> [Int]? {
         var p = 0
         var bound: [Int] = []
         for argument in arguments {
@@ -190,11 +206,6 @@ enum AnimationTable {
                 if !parameter.isOptional { return nil }
             }
             if !matched { return nil }
-            switch argument.value {
-            case .bool: guard parameters[p - 1].isBool else { return nil }
-            case .number: guard !parameters[p - 1].isBool else { return nil }
-            case .member: return nil
-            }
             bound.append(p - 1)
         }
         return parameters[p...].allSatisfy(\.isOptional) ? bound : nil

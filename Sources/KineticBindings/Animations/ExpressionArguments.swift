@@ -1,5 +1,6 @@
 /// Binding a parsed call's arguments to one signature, for the transition and symbol-effect expressions (whose
-/// members have one or two overloads each; animations have their own table, ``AnimationTable``).
+/// members have one or two overloads each; animations have their own table, ``AnimationTable``, whose label binding
+/// this uses).
 struct ExpressionArguments {
     let call: AnimationExpression.Call
     let text: String
@@ -11,15 +12,12 @@ struct ExpressionArguments {
     init?(_ call: AnimationExpression.Call, text: String, labels: [String], required: Int = 0) {
         self.call = call
         self.text = text
-        var values: [AnimationExpression.Argument?] = Array(repeating: nil, count: labels.count)
-        var next = 0
-        for argument in call.arguments ?? [] {
-            let label = argument.label ?? "_"
-            guard let position = labels[next...].firstIndex(of: label) else { return nil }
-            values[position] = argument
-            next = position + 1
+        let arguments = call.arguments ?? []
+        guard let bound = AnimationTable.bindLabels(arguments, to: labels.enumerated().map { ($1, $0 >= required) }) else {
+            return nil
         }
-        guard values.prefix(required).allSatisfy({ $0 != nil }) else { return nil }
+        var values: [AnimationExpression.Argument?] = Array(repeating: nil, count: labels.count)
+        for (argument, position) in zip(arguments, bound) { values[position] = argument }
         self.values = values
     }
 
