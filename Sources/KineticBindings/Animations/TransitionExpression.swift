@@ -24,7 +24,7 @@ public struct TransitionExpression: Equatable, Sendable, CustomStringConvertible
     public static func parse(_ text: String) throws(AnimationExpressionError) -> TransitionExpression {
         let expression = TransitionExpression(chain: try AnimationExpression.parseChain(
             text, typeName: "AnyTransition", expecting: "a transition such as .opacity or .move(edge: .bottom)"))
-        _ = try expression.transition(text: text)
+        _ = try build(expression.chain, text: text, reduceMotion: false)
         return expression
     }
 
@@ -34,11 +34,7 @@ public struct TransitionExpression: Equatable, Sendable, CustomStringConvertible
     /// The transition; with `reduceMotion`, animations attached by `.animation(_:)` follow the reduce-motion
     /// patterns (``AnimationExpression/animation(reduceMotion:)``).
     public func transition(reduceMotion: Bool = false) throws(AnimationExpressionError) -> AnyTransition {
-        try transition(text: description, reduceMotion: reduceMotion)
-    }
-
-    private func transition(text: String, reduceMotion: Bool = false) throws(AnimationExpressionError) -> AnyTransition {
-        try Self.build(chain, text: text, reduceMotion: reduceMotion)
+        try Self.build(chain, text: description, reduceMotion: reduceMotion)
     }
 
     static let edges = ["top", "bottom", "leading", "trailing"]

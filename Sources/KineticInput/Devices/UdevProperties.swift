@@ -44,9 +44,8 @@ public enum UdevProperties {
 
     /// The matrix in a property's text.
     public static func calibrationMatrix(_ text: String?) -> [Double]? {
-        guard let text else { return nil }
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
-        return OutputMapping.isValidCalibration(numbers) && numbers.count == text.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
-            ? numbers : nil
+        guard let fields = text?.split(whereSeparator: { $0 == " " || $0 == "\t" }) else { return nil }
+        let numbers = fields.compactMap { Double($0) }
+        return numbers.count == fields.count && OutputMapping.isValidCalibration(numbers) ? numbers : nil
     }
 }
