@@ -251,13 +251,7 @@ public final class ServerCore {
             var events: [EngineEvent] = []
             switch command.operation {
             case .define(let name, let dimension, let initial):
-                let owned = engine.channels.count { $0.owner == .client(session.id) }
-                guard owned < configuration.maximumChannelsPerClient else {
-                    throw ProtocolError(.tooManyChannels, "a client may define at most \(configuration.maximumChannelsPerClient) channels")
-                }
-                guard engine.channels.count < configuration.maximumChannels else {
-                    throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
-                }
+                try checkRoom(for: 1, from: session, channels: engine.channels)
                 try wire { () throws(ChannelEngineError) in
                     try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
                                       owner: .client(session.id), at: now())
@@ -341,11 +335,8 @@ public final class ServerCore {
                 let request = ElementRequest.zoom(zoom, animation: try parse("animation", zoom.animation, AnimationExpression.parse))
                 (fields, events) = try run(request, on: element, from: session)
             case .effect(let element, let effect):
-                let expression: SymbolEffectExpression
-                do {
-                    expression = try SymbolEffectExpression.parse(effect: effect.effect, options: effect.options)
-                } catch {
-                    throw ProtocolError(.badAnimation, "effect \"\(error.text)\": column \(error.column): \(error.reason)")
+                let expression = try parse("effect", present: effect.effect) { (text) throws(AnimationExpressionError) in
+                    try SymbolEffectExpression.parse(effect: text, options: effect.options)
                 }
                 (fields, events) = try run(.effect(expression, effect.mode), on: element, from: session)
             }
@@ -358,14 +349,21 @@ public final class ServerCore {
         }
     }
 
-    /// `text` parsed by `parser` (`nil` stays `nil`); its error as `bad_animation`, naming `field` and the column.
+    /// `text` parsed by `parser` (`nil` stays `nil`); its error as `bad_animation`, naming `field`, the text at fault
+    /// (an effect's options are parsed with it) and the column.
     private func parse<T>(_ field: String, _ text: String?,
                           _ parser: (String) throws(AnimationExpressionError) -> T) throws(ProtocolError) -> T? {
         guard let text else { return nil }
+        return try parse(field, present: text, parser)
+    }
+
+    /// ``parse(_:_:_:)`` of a text that is always there.
+    private func parse<T>(_ field: String, present text: String,
+                          _ parser: (String) throws(AnimationExpressionError) -> T) throws(ProtocolError) -> T {
         do {
             return try parser(text)
         } catch {
-            throw ProtocolError(.badAnimation, "\(field) \"\(text)\": column \(error.column): \(error.reason)")
+            throw ProtocolError(.badAnimation, "\(field) \"\(error.text)\": column \(error.column): \(error.reason)")
         }
     }
 
@@ -378,19 +376,26 @@ public final class ServerCore {
                 throw ProtocolError(.permissionDenied, "element \"\(element)\" belongs to another client")
             }
         } else {
-            let owned = channels.count { $0.owner == .client(session.id) }
-            let adding = request.channels.count
-            guard owned + adding <= configuration.maximumChannelsPerClient else {
-                throw ProtocolError(.tooManyChannels, "a client may define at most \(configuration.maximumChannelsPerClient) channels; element \"\(element)\" needs \(adding) more")
-            }
-            guard channels.count + adding <= configuration.maximumChannels else {
-                throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
-            }
+            try checkRoom(for: request.channels.count, from: session, channels: channels, element: element)
         }
         let result = try wire { () throws(ChannelEngineError) in
             try engine.element(element, request, owner: .client(session.id), at: now())
         }
         return (result.fields, result.events)
+    }
+
+    /// Refuses `adding` new channels for `session` (a `define`, or a new element's) beyond the per-client and the
+    /// server's limits.
+    private func checkRoom(for adding: Int, from session: ClientSession, channels: [ChannelDescriptor],
+                           element: String? = nil) throws(ProtocolError) {
+        let owned = channels.count { $0.owner == .client(session.id) }
+        guard owned + adding <= configuration.maximumChannelsPerClient else {
+            throw ProtocolError(.tooManyChannels, "a client may define at most \(configuration.maximumChannelsPerClient) channels"
+                                + (element.map { "; element \"\($0)\" needs \(adding) more" } ?? ""))
+        }
+        guard channels.count + adding <= configuration.maximumChannels else {
+            throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
+        }
     }
 
     /// `body`'s channel error as the protocol error a client is sent (``ProtocolError/init(_:)``).
