@@ -1,3 +1,5 @@
+import Kinetic
+
 /// The gesture a binding follows (issue 6 §3), with the values it gives its channel.
 ///
 /// Positions come from KineticInput in millimetres from the device's axis minimum (mice: counts
@@ -44,7 +46,7 @@ public enum AngleUnit: String, Equatable, Sendable, CaseIterable {
     case radians
 
     /// Radians in this unit.
-    func fromRadians(_ radians: Double) -> Double { self == .degrees ? radians * 180 / .pi : radians }
+    func fromRadians(_ radians: Double) -> Double { self == .degrees ? Angle(radians: radians).degrees : radians }
 }
 
 /// How a gesture's value becomes the channel's value.

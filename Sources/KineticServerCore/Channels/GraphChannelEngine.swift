@@ -320,7 +320,7 @@ public final class GraphChannelEngine: ChannelEngine {
                 .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) }),
                 .element(read: { Self.numbers(p.relativeOffset.presentationData) },
                          velocity: { p.relativeOffset.velocity.map(Self.numbers) }),
-                .element(read: { [p.rotation.presentationValue.degrees] }, velocity: { p.rotation.velocity.map { [$0 * 180 / .pi] } }),
+                .element(read: { [p.rotation.presentationValue.degrees] }, velocity: { p.rotation.velocity.map { [Angle(radians: $0).degrees] } }),
                 .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } }),
             ]
         case .zoom(let zoom):
