@@ -31,6 +31,19 @@ public enum SymbolEffectScope: Hashable, Sendable {
     case wholeSymbol
 }
 
+/// An effect that can run layer by layer or on the whole symbol (every built-in effect).
+public protocol ScopedSymbolEffect: SymbolEffect {
+    /// Layer by layer, the whole symbol, or unsaid (`nil`): no change to the curve, see ``SymbolEffectScope``.
+    var scope: SymbolEffectScope? { get set }
+}
+
+extension ScopedSymbolEffect {
+    /// The effect layer by layer.
+    public var byLayer: Self { with { $0.scope = .byLayer } }
+    /// The effect on the whole symbol.
+    public var wholeSymbol: Self { with { $0.scope = .wholeSymbol } }
+}
+
 /// How an effect moves: cycles of keyframes that start and end at rest, or a spring to a state held while the
 /// effect is active.
 public struct SymbolEffectCurve: Sendable {

@@ -6,7 +6,7 @@ import Foundation
 /// - offset along the direction: 0 (held through the squash) → 0.12 heights (0.16 s) → −0.02 (0.12 s) → 0 (0.1 s).
 ///
 /// Cubic keyframes throughout, so value and velocity are continuous and a cycle ends at rest.
-public struct BounceSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct BounceSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Up (the default) or down.
     public enum Direction: Hashable, Sendable { case up, down }
     /// Which way the symbol jumps.
@@ -21,10 +21,6 @@ public struct BounceSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
     public var up: BounceSymbolEffect { with { $0.direction = .up } }
     /// The bounce downward.
     public var down: BounceSymbolEffect { with { $0.direction = .down } }
-    /// The bounce layer by layer.
-    public var byLayer: BounceSymbolEffect { with { $0.scope = .byLayer } }
-    /// The bounce of the whole symbol.
-    public var wholeSymbol: BounceSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// 0.5 s of squash, jump and settle (see the type).
     public var curve: SymbolEffectCurve {
@@ -49,7 +45,7 @@ public struct BounceSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
 /// A wiggle: the symbol shakes along a direction, or rocks about its centre — Kinetic's curve, 0.6 s a cycle:
 /// amplitude A, then −0.8 A, 0.5 A, −0.2 A and back to 0 (cubic keyframes of 0.1, 0.15, 0.15, 0.1 and 0.1 s).
 /// A is 0.1 symbol heights for a move and 10° for a rock.
-public struct WiggleSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct WiggleSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Where the wiggle goes.
     public enum Direction: Hashable, Sendable {
         /// Moves along an angle measured clockwise from the positive x axis (SwiftUI's y grows downward).
@@ -84,10 +80,6 @@ public struct WiggleSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
     public var counterClockwise: WiggleSymbolEffect { with { $0.direction = .rotation(-1) } }
     /// Moves along `angle` first (clockwise from the positive x axis).
     public func custom(angle: Angle) -> WiggleSymbolEffect { with { $0.direction = .angle(angle) } }
-    /// The wiggle layer by layer.
-    public var byLayer: WiggleSymbolEffect { with { $0.scope = .byLayer } }
-    /// The wiggle of the whole symbol.
-    public var wholeSymbol: WiggleSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// 0.6 s of decaying shake (see the type).
     public var curve: SymbolEffectCurve {

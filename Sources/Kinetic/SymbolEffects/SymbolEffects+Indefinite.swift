@@ -2,17 +2,13 @@ import Foundation
 
 /// A pulse: the symbol's opacity dips and returns — Kinetic's curve, 1 s a cycle: opacity 1 → 0.3 (0.5 s) → 1
 /// (0.5 s), each half `easeInOut`.
-public struct PulseSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct PulseSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Layer by layer or the whole symbol (no change to the curve, see ``SymbolEffectScope``).
     public var scope: SymbolEffectScope?
 
     /// The default pulse.
     public init() {}
 
-    /// The pulse layer by layer.
-    public var byLayer: PulseSymbolEffect { with { $0.scope = .byLayer } }
-    /// The pulse of the whole symbol.
-    public var wholeSymbol: PulseSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// One second of dip and return (see the type).
     public var curve: SymbolEffectCurve {
@@ -32,7 +28,7 @@ public struct PulseSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
 /// How a renderer lights layers from that number is the effect's options, kept for it: cumulative (every layer up
 /// to the fraction, the default) or iterative (only the layer at the fraction), and whether inactive layers are
 /// dimmed (the default) or hidden.
-public struct VariableColorSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct VariableColorSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Every layer up to the fraction is lit (`true`, the default), or only the one at it.
     public var isCumulative = true
     /// Whether the pass runs back down (the default) or starts again from the first layer.
@@ -57,10 +53,6 @@ public struct VariableColorSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolE
     public var dimInactiveLayers: VariableColorSymbolEffect { with { $0.hidesInactiveLayers = false } }
     /// Hides the layers that are not lit.
     public var hideInactiveLayers: VariableColorSymbolEffect { with { $0.hidesInactiveLayers = true } }
-    /// The effect layer by layer.
-    public var byLayer: VariableColorSymbolEffect { with { $0.scope = .byLayer } }
-    /// The effect on the whole symbol.
-    public var wholeSymbol: VariableColorSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// One second of rising (and, reversing, falling) fraction (see the type).
     public var curve: SymbolEffectCurve {
@@ -78,7 +70,7 @@ public struct VariableColorSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolE
 /// A scale: the symbol grows (up, the default) or shrinks (down) and holds there while the effect is active —
 /// Kinetic's curve: a spring (`Spring(duration: 0.3, bounce: 0.15)`) to scale 1.2 up or 0.85 down, and back to 1
 /// when deactivated.
-public struct ScaleSymbolEffect: IndefiniteSymbolEffect {
+public struct ScaleSymbolEffect: IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Up (the default) or down.
     public enum Direction: Hashable, Sendable { case up, down }
     /// Which way the symbol scales.
@@ -93,10 +85,6 @@ public struct ScaleSymbolEffect: IndefiniteSymbolEffect {
     public var up: ScaleSymbolEffect { with { $0.direction = .up } }
     /// Shrinks the symbol.
     public var down: ScaleSymbolEffect { with { $0.direction = .down } }
-    /// The effect layer by layer.
-    public var byLayer: ScaleSymbolEffect { with { $0.scope = .byLayer } }
-    /// The effect on the whole symbol.
-    public var wholeSymbol: ScaleSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// A spring to the held scale (see the type).
     public var curve: SymbolEffectCurve {
@@ -107,17 +95,13 @@ public struct ScaleSymbolEffect: IndefiniteSymbolEffect {
 
 /// A breathe: the symbol swells and fades slightly and returns, slowly — Kinetic's curve, 2 s a cycle: scale
 /// 1 → 1.1 → 1 and opacity 1 → 0.75 → 1, each half of the cycle (1 s) `easeInOut`.
-public struct BreatheSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct BreatheSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Layer by layer or the whole symbol (no change to the curve, see ``SymbolEffectScope``).
     public var scope: SymbolEffectScope?
 
     /// The default breathe.
     public init() {}
 
-    /// The effect layer by layer.
-    public var byLayer: BreatheSymbolEffect { with { $0.scope = .byLayer } }
-    /// The effect on the whole symbol.
-    public var wholeSymbol: BreatheSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// Two seconds of swell and return (see the type).
     public var curve: SymbolEffectCurve {
@@ -137,7 +121,7 @@ public struct BreatheSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect 
 /// A rotate: the symbol turns a full circle per cycle at constant speed, clockwise (the default) or
 /// counter-clockwise — Kinetic's curve, 1 s a cycle, rotation 0 → ±360° linearly. A cycle ends at 360°, which
 /// draws as 0°, where the next one starts.
-public struct RotateSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
+public struct RotateSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Clockwise (the default) or counter-clockwise.
     public enum Direction: Hashable, Sendable { case clockwise, counterClockwise }
     /// Which way the symbol turns.
@@ -152,10 +136,6 @@ public struct RotateSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
     public var clockwise: RotateSymbolEffect { with { $0.direction = .clockwise } }
     /// Turns counter-clockwise.
     public var counterClockwise: RotateSymbolEffect { with { $0.direction = .counterClockwise } }
-    /// The effect layer by layer.
-    public var byLayer: RotateSymbolEffect { with { $0.scope = .byLayer } }
-    /// The effect on the whole symbol.
-    public var wholeSymbol: RotateSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// One turn a second (see the type).
     public var curve: SymbolEffectCurve {
@@ -170,7 +150,7 @@ public struct RotateSymbolEffect: DiscreteSymbolEffect, IndefiniteSymbolEffect {
 /// shown and hidden.
 ///
 /// `.appear` is shown while active and hidden while not; `.disappear` the other way round.
-public struct AppearSymbolEffect: TransitionSymbolEffect, IndefiniteSymbolEffect {
+public struct AppearSymbolEffect: TransitionSymbolEffect, IndefiniteSymbolEffect, ScopedSymbolEffect {
     /// Whether the effect shows (`.appear`) or hides (`.disappear`) the symbol while active.
     public var showsWhenActive: Bool
     /// Up or down, or neither (the default).
@@ -190,10 +170,6 @@ public struct AppearSymbolEffect: TransitionSymbolEffect, IndefiniteSymbolEffect
     public var up: AppearSymbolEffect { with { $0.direction = .up } }
     /// Moving downward as it shows or hides.
     public var down: AppearSymbolEffect { with { $0.direction = .down } }
-    /// The effect layer by layer.
-    public var byLayer: AppearSymbolEffect { with { $0.scope = .byLayer } }
-    /// The effect on the whole symbol.
-    public var wholeSymbol: AppearSymbolEffect { with { $0.scope = .wholeSymbol } }
 
     /// The hidden values.
     public var hidden: SymbolEffectValues {
