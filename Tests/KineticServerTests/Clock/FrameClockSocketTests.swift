@@ -14,10 +14,7 @@ import Testing
 struct FrameClockSocketTests {
     @Test func framesAreForTheClientsVblanks() async throws {
         let directory = TemporaryDirectory()
-        let server = try await DaemonServer.start(
-            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
-            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: getuid())),
-            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        let server = try await DaemonServer.startGraphServer(in: directory)
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .binary)
         client.send(.hello(Hello(major: 1, client: "compositor")))
         client.send(.command(Command(id: 1, operation: .define(channel: "x", dimension: 1, initial: [0]))))

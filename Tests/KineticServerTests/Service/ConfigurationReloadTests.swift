@@ -38,10 +38,7 @@ struct ConfigurationReloadTests {
         let path = directory.path + "/kineticd.yaml"
         try write(text, to: path)
         let (configuration, _) = try DaemonConfiguration.load(explicitPath: path)
-        let server = try await DaemonServer.start(
-            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
-            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: getuid())),
-            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        let server = try await DaemonServer.startGraphServer(in: directory)
         try await server.defineBoundChannels(configuration.bindings)
         let reloader = ConfigurationReloader(configuration: configuration, explicitPath: path, overrides: { _ in },
                                              server: server, input: nil,

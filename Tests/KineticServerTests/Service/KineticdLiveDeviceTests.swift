@@ -32,10 +32,7 @@ struct KineticdLiveDeviceTests {
     private func start() async throws -> (DaemonServer, LiveInput, SocketTestClient, TemporaryDirectory) {
         let directory = TemporaryDirectory()
         let bindings = DaemonConfiguration.embeddedDefault.bindings
-        let server = try await DaemonServer.start(
-            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
-            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
-            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        let server = try await DaemonServer.startGraphServer(in: directory, daemonUID: 0)
         try await server.defineBoundChannels(bindings)
         let input = try await LiveInput.start(server: server, bindings: bindings, logger: Logger(label: "test"))
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)

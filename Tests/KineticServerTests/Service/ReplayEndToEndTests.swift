@@ -51,10 +51,7 @@ struct ReplayEndToEndTests {
         let (recording, yaml, channel) = Self.liveCases[index]
         let directory = TemporaryDirectory()
         let configuration = try yaml.map { try DaemonConfiguration.parse($0, source: "test") } ?? DaemonConfiguration.embeddedDefault
-        let server = try await DaemonServer.start(
-            makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
-            configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
-            transport: TransportConfiguration(socketGroup: nil), listen: .path(directory.path + "/kineticd.sock"))
+        let server = try await DaemonServer.startGraphServer(in: directory, daemonUID: 0)
         let path = try #require(server.socketPath)
         let json = try SocketTestClient(path: path, encoding: .jsonLines)
         let binary = try SocketTestClient(path: path, encoding: .binary)

@@ -17,15 +17,6 @@ import Testing
 /// ticks inside them many times.
 @Suite("Elements over a real socket", .serialized)
 struct ElementSocketTests {
-    private func startServer(in directory: TemporaryDirectory) async throws -> DaemonServer {
-        let configuration = ServerConfiguration(serverName: "kineticd test", tickHz: 120,
-                                                authorization: AuthorizationPolicy(daemonUID: getuid()))
-        return try await DaemonServer.start(makeEngine: { GraphChannelEngine(epoch: MonotonicClock.now()) },
-                                            configuration: configuration,
-                                            transport: TransportConfiguration(socketGroup: nil),
-                                            listen: .path(directory.path + "/kineticd.sock"))
-    }
-
     private func connect(_ server: DaemonServer, patterns: [String]) throws -> SocketTestClient {
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
         client.send(.hello(Hello(major: 1, client: "elements")))
@@ -51,7 +42,7 @@ struct ElementSocketTests {
     @Test("insert animates an element in, remove animates it out and ends with animation.removed and a schema without it")
     func insertAndRemove() async throws {
         let directory = TemporaryDirectory()
-        let server = try await startServer(in: directory)
+        let server = try await DaemonServer.startGraphServer(in: directory)
         let client = try connect(server, patterns: ["win.*"])
         client.send(.command(Command(id: 1, operation: .insert(element: "win", transition: ".move(edge: .bottom).combined(with: .opacity)",
                                                                animation: ".linear(duration: 1)"))))
@@ -81,7 +72,7 @@ struct ElementSocketTests {
     @Test("zoom presents to the destination; a fast release dismisses into the source; effects run their curves")
     func zoomAndEffect() async throws {
         let directory = TemporaryDirectory()
-        let server = try await startServer(in: directory)
+        let server = try await DaemonServer.startGraphServer(in: directory)
         let client = try connect(server, patterns: ["photo.*", "bell.*"])
         let present = ZoomRequest(action: .present, source: [10, 20, 40, 30], destination: [0, 0, 400, 800],
                                   cornerRadius: [12, 0], animation: ".linear(duration: 0.2)")
@@ -128,7 +119,7 @@ struct ElementSocketTests {
     @Test("animate with changes moves several channels in one transaction and sends one completion for all")
     func bridging() async throws {
         let directory = TemporaryDirectory()
-        let server = try await startServer(in: directory)
+        let server = try await DaemonServer.startGraphServer(in: directory)
         let client = try connect(server, patterns: ["card.*"])
         client.send(.command(Command(id: 1, operation: .define(channel: "card.offset", dimension: 2, initial: [0, 0]))))
         client.send(.command(Command(id: 2, operation: .define(channel: "card.opacity", dimension: 1, initial: [0]))))
