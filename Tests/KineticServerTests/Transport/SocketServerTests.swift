@@ -40,6 +40,39 @@ private func isFrame(_ message: ReceivedMessage) -> Bool {
     return false
 }
 
+/// Reads a client on a thread of its own until stopped (a client that must keep up whatever the cooperative pool does).
+private final class WatcherThread: @unchecked Sendable {
+    private let client: SocketTestClient
+    private let done = NSCondition()
+    private var stopping = false
+    private var finished = false
+
+    init(_ client: SocketTestClient) {
+        self.client = client
+        Thread.detachNewThread { [self] in
+            while !isStopping { self.client.receive(timeout: 0.05) }
+            done.lock()
+            finished = true
+            done.broadcast()
+            done.unlock()
+        }
+    }
+
+    private var isStopping: Bool {
+        done.lock()
+        defer { done.unlock() }
+        return stopping
+    }
+
+    /// Stops reading and waits for the thread to let go of the client.
+    func stop() {
+        done.lock()
+        stopping = true
+        while !finished { done.wait() }
+        done.unlock()
+    }
+}
+
 @Suite("Unix socket server", .serialized)
 struct SocketServerTests {
     @Test("both encodings on one socket see the same frames; peer credentials come from SO_PEERCRED")
@@ -142,10 +175,9 @@ struct SocketServerTests {
     @Test("a client that never reads is disconnected with too_slow; the others keep their frames")
     func neverReads() async throws {
         let directory = TemporaryDirectory()
-        // The watcher reads between hops to the event loop (`withCore`); on a loaded machine (the whole suite in
-        // parallel on two cores) that thread can go unscheduled for well over 300 ms, and a 300 ms timeout then
-        // dropped the watcher too. 2 s keeps the stalled client's fate the same (it never reads) while the watcher
-        // would have to stall for about 2.7 s (2 s plus the ~80 frames its buffers hold) to be dropped.
+        // The watcher reads on a thread of its own: read between `await`s, it depended on the cooperative pool, which
+        // the other suites' blocking socket waits can hold for seconds on two cores, and it was dropped as too slow
+        // with the stalled client. 2 s (not 300 ms) leaves room for a busy machine's scheduling on top.
         let transport = TransportConfiguration(slowClientTimeout: .seconds(2),
                                                writeBufferWaterMark: .init(low: 1024, high: 4096),
                                                sendBufferSize: 4096, socketGroup: nil)
@@ -157,13 +189,15 @@ struct SocketServerTests {
         let watcher = try SocketTestClient(path: path, encoding: .binary)
         watcher.send(.hello(Hello(major: 1)))
         watcher.send(.subscribe(Subscription(patterns: ["*"])))
+        let reading = WatcherThread(watcher)
         // The stalled client does not read; within a few seconds the server gives up on it.
         var clients = 3
         let deadline = Date().addingTimeInterval(10)
         while clients == 3, Date() < deadline {
-            watcher.receive(timeout: 0.2)
+            try await Task.sleep(for: .milliseconds(50))
             clients = try await server.withCore { $0.clientCount }
         }
+        reading.stop()
         #expect(clients == 2)
         // What it finally reads: frames (with gaps, latest-wins), then EOF; never a connection without end.
         #expect(stalled.waitForEOF(timeout: 5))
