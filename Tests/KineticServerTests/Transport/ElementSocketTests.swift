@@ -132,8 +132,12 @@ struct ElementSocketTests {
         #expect(events.count == 1 && events.first?["id"] == 3)
         #expect(events.first?["channels"] == ["card.offset", "card.opacity"])
         // One linear animation: in every frame the opacity is the offset's fraction of the way.
-        let offsets = values(client, "card.offset").map { $0[1] }, opacities = values(client, "card.opacity").map { $0[0] }
-        #expect(zip(offsets, opacities).allSatisfy { abs($0 / 120 - $1) < 1e-9 })
+        // Pairs from the same frame (frames from before the second channel was defined carry only the first).
+        let pairs = client.frames.compactMap { frame -> (Double, Double)? in
+            guard let offset = frame.samples["card.offset"]?.value, let opacity = frame.samples["card.opacity"]?.value else { return nil }
+            return (offset[1], opacity[0])
+        }
+        #expect(!pairs.isEmpty && pairs.allSatisfy { abs($0.0 / 120 - $0.1) < 1e-9 })
         wait(client) { values(client, "card.opacity").last == [1] }
         #expect(values(client, "card.offset").last == [0, 120] && values(client, "card.opacity").last == [1])
         await server.stop()
