@@ -57,27 +57,60 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// ``change(to:)`` would act on. It does not follow the lane itself (the inlined path checks
     /// ``laneGroup``), so leaving a lane needs no update. Kept by ``refreshLaneRetargetReady()``.
     @usableFromInline @exclusivity(unchecked) var laneRetargetReady = false
+    /// ``activeIndex``, in the bytes beside the flags above.
+    private var activeSlot: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var modelData: Data
     @usableFromInline @exclusivity(unchecked) var model: Value
     weak var graph: AnimationGraph?
     var animator: AnimatorState<Data>?
     var forks: [LogicalFork<Data>] = []
-    /// Index in the graph's active list, or −1.
-    var activeIndex = -1
-    var animationOverride: Animation?? {
-        didSet { refreshLaneRetargetReady() }
-    }
-    var transactionTransform: ((inout Transaction) -> Void)? {
-        didSet { refreshLaneRetargetReady() }
-    }
+    /// ``animation(_:)``'s override and ``transaction(_:)``'s transform, which few attributes have: kept in a
+    /// box of their own so that every attribute's object stays small (issue 13).
+    private var customization: Customization?
     let laneCodec: SpringLaneCodec<Data>?
+
+    /// What ``animation(_:)`` and ``transaction(_:)`` set.
+    private final class Customization {
+        var animationOverride: Animation??
+        var transactionTransform: ((inout Transaction) -> Void)?
+    }
+
+    /// Index in the graph's active list, or −1.
+    var activeIndex: Int {
+        get { Int(activeSlot) }
+        // A graph lists fewer attributes than Int32 counts: each is an object of over 100 bytes.
+        set { activeSlot = Int32(truncatingIfNeeded: newValue) }
+    }
+
+    var animationOverride: Animation?? {
+        get { customization?.animationOverride ?? nil }
+        set {
+            customize().animationOverride = newValue
+            refreshLaneRetargetReady()
+        }
+    }
+
+    var transactionTransform: ((inout Transaction) -> Void)? {
+        get { customization?.transactionTransform }
+        set {
+            customize().transactionTransform = newValue
+            refreshLaneRetargetReady()
+        }
+    }
+
+    private func customize() -> Customization {
+        if let customization { return customization }
+        let made = Customization()
+        customization = made
+        return made
+    }
 
     init(_ initial: Value, graph: AnimationGraph) {
         self.graph = graph
         self.model = initial
         self.modelData = initial.animatableData
         let codec = SpringLaneCodec<Data>.make()
-        self.laneCodec = codec
+        self.laneCodec = codec?.codec
         self.laneLayout = codec?.layout ?? .none
     }
 
