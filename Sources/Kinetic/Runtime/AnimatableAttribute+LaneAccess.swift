@@ -7,31 +7,48 @@ import Foundation
 /// generic path (``genericPresentationValue``, ``change(to:)`` → ``retargetSpringLane(by:animation:completions:)``),
 /// which remains the path for everything else.
 extension AnimatableAttribute {
-    /// The lane's offset (`component` 0) or velocity (1) as animatable data, added component-wise to
-    /// `base` when given (the presentation is model + offset).
+    /// The lane's offset (`component` 0) or velocity (1) as animatable data, added component-wise to the model's
+    /// (``modelData``) when `addingModel` (the presentation is model + offset).
     ///
     /// Specialised for `Data`, the branches below fold to one: a fixed-size type of one, two or four
     /// components is built from a `Double` or a SIMD vector of the same size (no round trip through memory),
-    /// a vector's array is allocated once, other sizes go through the value's bytes.
+    /// a vector is written into the previous read's array when nobody holds that any more (else into a new one),
+    /// other sizes go through the value's bytes.
     @inlinable @inline(__always)
-    func laneData(_ reference: Unmanaged<SpringLaneGroup>, component: Int, adding base: Data?) -> Data {
+    func laneData(_ reference: Unmanaged<SpringLaneGroup>, component: Int, addingModel: Bool) -> Data {
         let lane = laneIndex
         @inline(__always) func value(_ j: Int) -> Double {
             reference._withUnsafeGuaranteedRef { component == 0 ? $0.offset(lane, j) : $0.velocity(lane, j) }
         }
         if Data.self == AnimatableVector.self {
-            let dimension = reference._withUnsafeGuaranteedRef { $0.dimension }
-            let model = base.map { unsafeBitCast($0, to: AnimatableVector.self).components } ?? []
-            let count = Swift.max(model.count, dimension)
-            let components = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-                for j in 0..<count {
-                    let own = j < model.count ? model[j] : 0
-                    buffer[j] = j < dimension ? (base == nil ? value(j) : own + value(j)) : own
+            return reference._withUnsafeGuaranteedRef { group in
+                // The model's components are read in place (an access to the stored property, not a copy of the
+                // vector, which would retain and release its array).
+                withUnsafeMutablePointer(to: &modelData) { model in
+                    let model = UnsafeMutableRawPointer(model).assumingMemoryBound(to: AnimatableVector.self)
+                    let modelCount = addingModel ? model.pointee.components.count : 0
+                    let count = Swift.max(modelCount, group.dimension)
+                    // The previous read's array, written in place when nobody else holds it (``laneReadBuffer``).
+                    var components: [Double] = []
+                    swap(&components, &laneReadBuffer)
+                    if components.count != count { components = [Double](repeating: 0, count: count) }
+                    components.withUnsafeMutableBufferPointer { buffer in
+                        let destination = buffer.baseAddress!
+                        if addingModel {
+                            model.pointee.components.withUnsafeBufferPointer { model in
+                                for j in 0..<count { destination[j] = j < modelCount ? model[j] : 0 }
+                            }
+                        } else {
+                            for j in 0..<count { destination[j] = 0 }
+                        }
+                        group.addLane(lane, component: component, to: destination)
+                    }
+                    laneReadBuffer = components
+                    return unsafeBitCast(AnimatableVector(components), to: Data.self)
                 }
-                initialized = count
             }
-            return unsafeBitCast(AnimatableVector(components), to: Data.self)
         }
+        let base: Data? = addingModel ? modelData : nil
         switch MemoryLayout<Data>.size {
         case 8:
             let offset = value(0)

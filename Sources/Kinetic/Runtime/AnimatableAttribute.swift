@@ -61,18 +61,37 @@ public final class AnimatableAttribute<Value: Animatable> {
     private var activeSlot: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var modelData: Data
     @usableFromInline @exclusivity(unchecked) var model: Value
+    /// The array an `AnimatableVector` attribute's last inlined read returned, reused by the next read when the
+    /// caller has let go of it (the array is then this attribute's alone, so writing it in place changes no value
+    /// anyone holds; otherwise the write copies it, as any array does): a read allocates nothing. Always empty
+    /// for the other types.
+    @usableFromInline @exclusivity(unchecked) var laneReadBuffer: [Double] = []
     weak var graph: AnimationGraph?
     var animator: AnimatorState<Data>?
-    var forks: [LogicalFork<Data>] = []
-    /// ``animation(_:)``'s override and ``transaction(_:)``'s transform, which few attributes have: kept in a
-    /// box of their own so that every attribute's object stays small (issue 13).
+    /// ``animation(_:)``'s override, ``transaction(_:)``'s transform and the logical forks, which few attributes
+    /// have: kept in a box of their own so that every attribute's object stays small (issue 13).
     private var customization: Customization?
     let laneCodec: SpringLaneCodec<Data>?
 
-    /// What ``animation(_:)`` and ``transaction(_:)`` set.
+    /// What ``animation(_:)`` and ``transaction(_:)`` set, and the running forks.
     private final class Customization {
         var animationOverride: Animation??
         var transactionTransform: ((inout Transaction) -> Void)?
+        var forks: [LogicalFork<Data>] = []
+    }
+
+    /// Listeners following animations that a later change merged into or combined with (``LogicalFork``).
+    var forks: [LogicalFork<Data>] {
+        get { customization?.forks ?? [] }
+        _modify {
+            if let customization {
+                yield &customization.forks
+            } else {
+                var forks: [LogicalFork<Data>] = []
+                yield &forks
+                if !forks.isEmpty { customize().forks = forks }
+            }
+        }
     }
 
     /// Index in the graph's active list, or −1.
@@ -85,7 +104,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     var animationOverride: Animation?? {
         get { customization?.animationOverride ?? nil }
         set {
-            customize().animationOverride = newValue
+            if newValue != nil || customization != nil { customize().animationOverride = newValue }
             refreshLaneRetargetReady()
         }
     }
@@ -93,7 +112,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     var transactionTransform: ((inout Transaction) -> Void)? {
         get { customization?.transactionTransform }
         set {
-            customize().transactionTransform = newValue
+            if newValue != nil || customization != nil { customize().transactionTransform = newValue }
             refreshLaneRetargetReady()
         }
     }
@@ -132,8 +151,12 @@ public final class AnimatableAttribute<Value: Animatable> {
     public var presentationValue: Value {
         @inlinable @inline(__always) get {
             if let reference = laneGroupReference, laneLayout != .none {
+                let data = laneData(reference, component: 0, addingModel: true)
+                // A value that is its own animatable data (`Double`, `CGFloat`, `AnimatableVector`) is that data:
+                // copying the model only to replace all of it would retain and release a vector's array.
+                if Value.self == Data.self { return unsafeBitCast(data, to: Value.self) }
                 var presented = model
-                presented.animatableData = laneData(reference, component: 0, adding: modelData)
+                presented.animatableData = data
                 return presented
             }
             return genericPresentationValue
@@ -144,7 +167,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     public var presentationData: Value.AnimatableData {
         @inlinable @inline(__always) get {
             if let reference = laneGroupReference, laneLayout != .none {
-                return laneData(reference, component: 0, adding: modelData)
+                return laneData(reference, component: 0, addingModel: true)
             }
             return genericPresentationData
         }
@@ -156,7 +179,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     public var velocity: Value.AnimatableData? {
         @inlinable @inline(__always) get {
             if let reference = laneGroupReference, laneLayout != .none {
-                return laneData(reference, component: 1, adding: nil)
+                return laneData(reference, component: 1, addingModel: false)
             }
             return genericVelocity
         }

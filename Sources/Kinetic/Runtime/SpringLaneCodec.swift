@@ -1,7 +1,7 @@
 import Foundation
 
 /// How code inlined into a caller's module reads and writes a lane type's components without the
-/// codec's closures (``AnimatableAttribute/laneData(_:component:adding:)``).
+/// codec's closures (``AnimatableAttribute/laneData(_:component:addingModel:)``).
 @usableFromInline
 enum LaneLayout: Sendable {
     /// Not readable without the codec: the generic path.

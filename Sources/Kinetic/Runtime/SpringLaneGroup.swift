@@ -156,6 +156,26 @@ final class SpringLaneGroup {
     func velocity(_ lane: Int, _ j: Int) -> Double {
         isAtBase ? states[(2 * lane + 1) * dimension + j] : evaluate(rows.v, lane, j)
     }
+    /// Adds lane `lane`'s offset (`component` 0) or velocity (1), all ``dimension`` components, to `destination`:
+    /// the read of a vector, whose dimension is known only here, with P's row chosen once.
+    @inlinable @inline(__always)
+    func addLane(_ lane: Int, component: Int, to destination: UnsafeMutablePointer<Double>) {
+        let d = dimension
+        let u = states.base + 2 * lane * d, v = u + d
+        if isAtBase {
+            let source = component == 0 ? u : v
+            for j in 0..<d { destination[j] += source[j] }
+            return
+        }
+        let r = component == 0 ? rows.u : rows.v
+        if baseForceIsDerived {
+            for j in 0..<d { destination[j] += r[0] * u[j] + r[1] * v[j] }
+        } else {
+            let a = forces.base + lane * d
+            for j in 0..<d { destination[j] += r[0] * u[j] + r[1] * v[j] + r[2] * a[j] }
+        }
+    }
+
     func force(_ lane: Int, _ j: Int) -> Double {
         isAtBase && !baseForceIsDerived ? forces[lane * dimension + j] : evaluate(rows.a, lane, j)
     }

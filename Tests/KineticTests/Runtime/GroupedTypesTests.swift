@@ -215,4 +215,41 @@ import Testing
         }
         #expect(completed == 1 && attribute.presentationValue == 50)
     }
+
+    /// An `AnimatableVector` read writes into the array the previous read returned only when nobody holds that
+    /// array any more: a value the caller keeps never changes under it, and one it dropped is reused (no allocation).
+    @Test func vectorReadsReuseOnlyAnArrayNobodyHolds() {
+        let graph = AnimationGraph()
+        let attribute = graph.attribute(AnimatableVector([0, 0, 0]))
+        withAnimation(.spring(response: 0.5, dampingFraction: 0.825)) { attribute.value = AnimatableVector([100, -50, 20]) }
+        graph.advance(to: 1.0 / 120)
+        #expect(attribute.laneGroup != nil)
+        func address(_ vector: AnimatableVector) -> UnsafePointer<Double>? {
+            vector.components.withUnsafeBufferPointer { $0.baseAddress }
+        }
+
+        // Held across a frame and across a velocity read: unchanged, and equal to what the generic path gave then.
+        let held = attribute.presentationValue
+        let heldCopy = held.components.map { $0 }
+        #expect(held == attribute.genericPresentationValue)
+        graph.advance(to: 2.0 / 120)
+        let velocity = attribute.velocity
+        let next = attribute.presentationValue
+        #expect(held.components == heldCopy, "a value the caller holds is not written")
+        #expect(next != held, "the spring moved")
+        #expect(next == attribute.genericPresentationValue && velocity == attribute.genericVelocity)
+        #expect(address(next) != address(held))
+
+        // Dropped before the next read: the attribute still holds that array (so no new array can have its
+        // address), and the next read returns it, with the new frame's numbers.
+        let first = address(attribute.presentationValue)
+        #expect(attribute.laneReadBuffer.withUnsafeBufferPointer { $0.baseAddress } == first)
+        graph.advance(to: 3.0 / 120)
+        let reread = attribute.presentationValue
+        #expect(address(reread) == first, "the dropped array is reused")
+        #expect(reread == attribute.genericPresentationValue)
+        // A velocity read while that presentation is held leaves it alone.
+        let readVelocity = attribute.velocity
+        #expect(reread == attribute.genericPresentationValue && readVelocity == attribute.genericVelocity)
+    }
 }

@@ -45,6 +45,29 @@ extension Transaction {
         #expect(Transaction.current == nil)
     }
 
+    /// The lane spring a grouped re-target reads follows the current transaction: the body's fluid spring, `nil`
+    /// under a transaction that is not a lone fluid spring, put back when a nested body ends, gone after the outer
+    /// one. A task inherits the transaction but not the thread's slot (its changes take the generic path, which
+    /// reads ``Transaction/current``).
+    @Test func laneSpringFollowsTheCurrentTransaction() async {
+        let spring = Animation.interactiveSpring(response: 0.15, dampingFraction: 0.86, blendDuration: 0)
+        let fluid = FluidSpringAnimation(response: 0.15, dampingFraction: 0.86, blendDuration: 0)
+        #expect(Transaction.laneRetargetSpring() == nil)
+        let inherited: Task<(FluidSpringAnimation?, Animation?), Never> = withAnimation(spring) {
+            #expect(Transaction.laneRetargetSpring() == fluid)
+            withAnimation(.linear) { #expect(Transaction.laneRetargetSpring() == nil) }
+            withAnimation(spring, completionCriteria: .removed) {
+                #expect(Transaction.laneRetargetSpring() == nil, "a completion needs the generic path")
+            } completion: {}
+            #expect(Transaction.laneRetargetSpring() == fluid, "put back when the nested body ends")
+            return Task { (Transaction.laneRetargetSpring(), Transaction.current?.animation) }
+        }
+        #expect(Transaction.laneRetargetSpring() == nil)
+        let (slot, animation) = await inherited.value
+        #expect(animation == spring, "the task inherits the transaction")
+        #expect(slot == nil, "but not the thread's lane spring")
+    }
+
     /// withAnimation(A) { withAnimation(B) { a = … }; b = … }: a animates with B, b with A (docs/ANIMATION.md §6.2).
     @Test func nestedWithAnimation() {
         let graph = AnimationGraph()
