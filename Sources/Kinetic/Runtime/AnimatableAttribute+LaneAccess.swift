@@ -39,9 +39,9 @@ extension AnimatableAttribute {
                                 for j in 0..<count { destination[j] = j < modelCount ? model[j] : 0 }
                             }
                         } else {
-                            for j in 0..<count { destination[j] = 0 }
+                            for j in group.dimension..<count { destination[j] = 0 }
                         }
-                        group.addLane(lane, component: component, to: destination)
+                        group.readLane(lane, component: component, into: destination, adding: addingModel)
                     }
                     laneReadBuffer = components
                     return unsafeBitCast(AnimatableVector(components), to: Data.self)

@@ -156,23 +156,25 @@ final class SpringLaneGroup {
     func velocity(_ lane: Int, _ j: Int) -> Double {
         isAtBase ? states[(2 * lane + 1) * dimension + j] : evaluate(rows.v, lane, j)
     }
-    /// Adds lane `lane`'s offset (`component` 0) or velocity (1), all ``dimension`` components, to `destination`:
-    /// the read of a vector, whose dimension is known only here, with P's row chosen once.
+    /// Writes lane `lane`'s offset (`component` 0) or velocity (1), all ``dimension`` components, to `destination`,
+    /// or adds them to what is there when `adding`: the read of a vector, whose dimension is known only here, with
+    /// P's row chosen once. (Writing, not adding to zeros, keeps a −0 velocity −0, as the generic read gives it.)
     @inlinable @inline(__always)
-    func addLane(_ lane: Int, component: Int, to destination: UnsafeMutablePointer<Double>) {
+    func readLane(_ lane: Int, component: Int, into destination: UnsafeMutablePointer<Double>, adding: Bool) {
         let d = dimension
         let u = states.base + 2 * lane * d, v = u + d
+        @inline(__always) func store(_ j: Int, _ x: Double) { destination[j] = adding ? destination[j] + x : x }
         if isAtBase {
             let source = component == 0 ? u : v
-            for j in 0..<d { destination[j] += source[j] }
+            for j in 0..<d { store(j, source[j]) }
             return
         }
         let r = component == 0 ? rows.u : rows.v
         if baseForceIsDerived {
-            for j in 0..<d { destination[j] += r[0] * u[j] + r[1] * v[j] }
+            for j in 0..<d { store(j, r[0] * u[j] + r[1] * v[j]) }
         } else {
             let a = forces.base + lane * d
-            for j in 0..<d { destination[j] += r[0] * u[j] + r[1] * v[j] + r[2] * a[j] }
+            for j in 0..<d { store(j, r[0] * u[j] + r[1] * v[j] + r[2] * a[j]) }
         }
     }
 

@@ -60,6 +60,9 @@ import Testing
                 #expect(a.presentationValue == b.genericPresentationValue, "frame \(frame)")
                 #expect(a.presentationData == b.genericPresentationData, "frame \(frame)")
                 #expect(a.velocity == b.genericVelocity, "frame \(frame)")
+                // Bit for bit: `==` takes −0 for 0, the printed numbers do not.
+                #expect("\(a.presentationData)" == "\(b.genericPresentationData)", "frame \(frame)")
+                #expect("\(String(describing: a.velocity))" == "\(String(describing: b.genericVelocity))", "frame \(frame)")
                 #expect(a.value == b.value, "frame \(frame)")
             }
         }
