@@ -81,6 +81,22 @@ package final class SocketTestClient {
         return got
     }
 
+    /// Reads until a message received since `mark` (an index into ``received``, so that messages an earlier read
+    /// already took count) satisfies `predicate`, EOF, or `timeout` seconds; returns whether one did.
+    ///
+    /// ``receive(timeout:until:)`` looks only at the messages of its own call: two events that arrive in one read
+    /// (a gesture's end and its device's removal) would leave a second wait to run into its timeout.
+    @discardableResult
+    package func wait(timeout: Double, since mark: Int = 0, until predicate: (ReceivedMessage) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if received[Swift.min(mark, received.count)...].contains(where: predicate) { return true }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 || sawEOF { return false }
+            receive(timeout: remaining, until: predicate)
+        }
+    }
+
     /// Waits for the server to close the connection; returns whether it did within `timeout`.
     package func waitForEOF(timeout: Double) -> Bool {
         receive(timeout: timeout)
