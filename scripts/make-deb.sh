@@ -7,6 +7,9 @@
 # (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The maintainer scripts create the
 # kinetic group (sysusers.d) and /run/kinetic (tmpfiles.d), and enable and start kineticd.socket, as debhelper's
 # generated snippets would. lintian's overrides, with their reasons, are in packaging/lintian-overrides.
+# KINETIC_DEB_XZ_LEVEL (default 6, dpkg-deb's) sets the xz level: the systemd VM suite, which installs the package
+# and throws it away, uses 1 (about 6 s instead of 28 s on two cores for the 130 MB of static binaries; 39 MB
+# instead of 33 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,7 +46,7 @@ sed "s/@VERSION@/$version/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$si
 mkdir -p dist
 deb="dist/kinetic_${version}_${arch}.deb"
 # Root-owned files whoever builds it.
-dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+dpkg-deb --root-owner-group -Zxz -z"${KINETIC_DEB_XZ_LEVEL:-6}" --build "$stage" "$deb" >/dev/null
 echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB), Depends: $depends"
 if command -v lintian >/dev/null; then
   lintian --fail-on error,warning --display-info "$deb"

@@ -45,7 +45,7 @@ if ! root_is_current; then
 fi
 
 say "building the package"
-"$root/scripts/make-deb.sh" >&2
+KINETIC_DEB_XZ_LEVEL=1 "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
 
