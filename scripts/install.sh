@@ -14,7 +14,7 @@
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
 # Builds what it installs. A release build leaves the package trait AnimatableMacro off (neither binary uses the
-# macro; `make demo` builds the same way); a debug build keeps the default traits, so that `make test`'s check
+# macro); a debug build keeps the default traits, so that `make test`'s check
 # reuses the build the tests made instead of rebuilding it with other flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."

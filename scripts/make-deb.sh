@@ -2,7 +2,7 @@
 # Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then runs lintian on it.
 #
 # The binaries link the Swift runtime and Foundation statically (`--static-swift-stdlib`, into .build-deb so that
-# `make demo`'s release build is not rebuilt with other flags): the package depends only on what dpkg-shlibdeps
+# `make install`'s release build is not rebuilt with other flags): the package depends only on what dpkg-shlibdeps
 # finds (libc6, libstdc++6, libgcc-s1, libevdev2). The files are those of `make install` with PREFIX=/usr
 # (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The maintainer scripts create the
 # kinetic group (sysusers.d) and /run/kinetic (tmpfiles.d), and enable and start kineticd.socket, as debhelper's
