@@ -30,12 +30,12 @@ extension AnimatableAttribute: SpringLaneOwner {
 
     /// u = x − D of the lane, i.e. presentation − model.
     var laneOffset: Data? {
-        guard let group = laneGroup, let codec = laneCodec else { return nil }
+        guard let group = laneGroup, let codec = animator?.laneCodec else { return nil }
         return group.read(laneIndex, component: 0) { codec.read($0, group.dimension) }
     }
 
     var laneVelocity: Data? {
-        guard let group = laneGroup, let codec = laneCodec else { return nil }
+        guard let group = laneGroup, let codec = animator?.laneCodec else { return nil }
         return group.read(laneIndex, component: 1) { codec.read($0, group.dimension) }
     }
 
@@ -45,7 +45,7 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// a quantised animation's evaluations; those stay on the generic path).
     func enterSpringLaneIfEligible() -> Bool {
         guard laneGroup == nil, forks.isEmpty, let graph, let state = animator, state.frameInterval == 0,
-              let codec = laneCodec,
+              let codec = state.laneCodec,
               let spring = state.animation.base as? FluidSpringAnimation else { return false }
         let springState = state.context.state[FluidSpringState<Data>.self]
         let elapsed = graph.time - state.beginTime
@@ -77,7 +77,7 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// Writes the lane's spring back into the animator (its context's spring state, its animation, and the
     /// interval, which the lane's targets hold while on the grouped path) and leaves the group.
     func leaveSpringLane() {
-        guard let group = laneGroup, let state = animator, let codec = laneCodec else { return }
+        guard let group = laneGroup, let state = animator, let codec = state.laneCodec else { return }
         let key = group.key, dimension = group.dimension, lane = laneIndex
         var springState = FluidSpringState<Data>()
         withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { x in
@@ -106,7 +106,7 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// (``SpringLaneGroup/retarget(lane:by:spring:)``, the one implementation the inlined fast path
     /// ``retargetLane(to:spring:)`` uses too). Returns `false`, changing nothing, when the generic path is needed.
     func retargetSpringLane(by delta: Data, animation: Animation, completions: [AnimationCompletion]) -> Bool {
-        guard let group = laneGroup, let state = animator, let codec = laneCodec,
+        guard let group = laneGroup, let state = animator, let codec = state.laneCodec,
               let spring = animation.base as? FluidSpringAnimation,
               state.logicalListeners.isEmpty, forks.isEmpty,
               group.canRetarget(with: spring), codec.dimension(delta) <= group.dimension else { return false }

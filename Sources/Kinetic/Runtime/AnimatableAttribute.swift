@@ -71,7 +71,6 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// ``animation(_:)``'s override, ``transaction(_:)``'s transform and the logical forks, which few attributes
     /// have: kept in a box of their own so that every attribute's object stays small (issue 13).
     private var customization: Customization?
-    let laneCodec: SpringLaneCodec<Data>?
 
     /// What ``animation(_:)`` and ``transaction(_:)`` set, and the running forks.
     private final class Customization {
@@ -128,9 +127,7 @@ public final class AnimatableAttribute<Value: Animatable> {
         self.graph = graph
         self.model = initial
         self.modelData = initial.animatableData
-        let codec = SpringLaneCodec<Data>.make()
-        self.laneCodec = codec?.codec
-        self.laneLayout = codec?.layout ?? .none
+        self.laneLayout = SpringLaneCodec<Data>.make()?.layout ?? .none
     }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current

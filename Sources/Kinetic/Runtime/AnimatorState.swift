@@ -37,6 +37,8 @@ final class AnimatorState<V: VectorArithmetic> {
     var logicalListeners: [AnimationCompletion] = []
     /// Registrations waiting for this state to be dropped.
     var removalListeners: [AnimationCompletion] = []
+    /// How the grouped path stores `V` in lanes, or `nil` when it cannot (``SpringLaneCodec/codec()``).
+    let laneCodec = SpringLaneCodec<V>.codec()
 
     init(animation: Animation, interval: V, beginTime: TimeInterval, environment: EnvironmentValues) {
         self.animation = animation

@@ -16,8 +16,9 @@ enum LaneLayout: Sendable {
 ///
 /// It keeps the type's ``SpringLaneVector`` conformance (an existential metatype, two words) and opens it per
 /// call, rather than three closures: every attribute of a lane type stores one, and closures over a generic type
-/// each allocated a context, which made a `Double` attribute take 400 bytes of memory instead of 112 (issue 13:
-/// reading 100 000 attributes a frame is bound by memory).
+/// each allocated a context, which made a `Double` attribute take 400 bytes of memory (issue 13: reading 100 000
+/// attributes a frame is bound by memory). A running animation keeps it (``AnimatorState/laneCodec``): every use is
+/// on an animating attribute, so idle attributes do not carry it.
 struct SpringLaneCodec<V: VectorArithmetic> {
     private let type: any SpringLaneVector.Type
 
@@ -28,9 +29,19 @@ struct SpringLaneCodec<V: VectorArithmetic> {
         return make(for: type)
     }
 
-    private static func make<T: SpringLaneVector>(for type: T.Type) -> (codec: SpringLaneCodec, layout: LaneLayout)? {
+    /// The codec alone (``make()`` without the layout's probe), for each running animation (``AnimatorState``).
+    static func codec() -> SpringLaneCodec? {
+        guard let type = V.self as? any SpringLaneVector.Type else { return nil }
+        return codec(for: type)
+    }
+
+    private static func codec<T: SpringLaneVector>(for type: T.Type) -> SpringLaneCodec? {
         guard T.self == V.self, T.fixedLaneDimension != nil || T.self == AnimatableVector.self else { return nil }
-        return (SpringLaneCodec(type: type), layout(of: type))
+        return SpringLaneCodec(type: type)
+    }
+
+    private static func make<T: SpringLaneVector>(for type: T.Type) -> (codec: SpringLaneCodec, layout: LaneLayout)? {
+        codec(for: type).map { ($0, layout(of: type)) }
     }
 
     /// The number of components of `value`.
