@@ -43,21 +43,22 @@ extension Transaction {
 /// started inside `withTransaction` inherits ``Transaction/current`` but not the slot: its changes take the
 /// generic path.
 enum LaneSpringSlot {
-    /// The POSIX thread-specific key; created once, never deleted.
-    private static let key: pthread_key_t = {
+    /// The POSIX thread-specific key; created once, never deleted. `nil` when the process has none left
+    /// (`PTHREAD_KEYS_MAX`): then no thread has a slot, and every change takes the generic path.
+    private static let key: pthread_key_t? = {
         var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed (\(status)): no thread-specific key is left")
-        return key
+        return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
     /// The spring in this thread's slot.
     static var current: FluidSpringAnimation? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: FluidSpringAnimation.self).pointee
+        guard let key else { return nil }
+        return pthread_getspecific(key)?.assumingMemoryBound(to: FluidSpringAnimation.self).pointee
     }
 
     /// Runs `body` with `spring` in this thread's slot, then puts back what was there.
     static func with<Result>(_ spring: FluidSpringAnimation?, _ body: () throws -> Result) rethrows -> Result {
+        guard let key else { return try body() }
         let previous = pthread_getspecific(key)
         let stored = spring.map { spring in
             let stored = UnsafeMutablePointer<FluidSpringAnimation>.allocate(capacity: 1)
