@@ -96,7 +96,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// Index in the graph's active list, or −1.
     var activeIndex: Int {
         get { Int(activeSlot) }
-        // A graph lists fewer attributes than Int32 counts: each is an object of over 100 bytes.
+        // A graph lists fewer attributes than Int32 counts: 2³¹ of them would take 200 GB.
         set { activeSlot = Int32(truncatingIfNeeded: newValue) }
     }
 

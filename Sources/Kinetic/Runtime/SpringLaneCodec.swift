@@ -1,7 +1,7 @@
 import Foundation
 
 /// How code inlined into a caller's module reads and writes a lane type's components without the
-/// codec's closures (``AnimatableAttribute/laneData(_:component:addingModel:)``).
+/// codec (``AnimatableAttribute/laneData(_:component:addingModel:)``).
 @usableFromInline
 enum LaneLayout: Sendable {
     /// Not readable without the codec: the generic path.
@@ -72,7 +72,7 @@ struct SpringLaneCodec<V: VectorArithmetic> {
 }
 
 extension SpringLaneVector {
-    // The codec's operations on a value of a type `V` that is `Self` (``SpringLaneCodec/make()`` checks it): the casts
+    // The codec's operations on a value of a type `V` that is `Self` (``SpringLaneCodec/codec()`` checks it): the casts
     // only restate that for the type checker.
 
     static func laneDimension<V>(of value: V) -> Int { unsafeBitCast(value, to: Self.self).laneDimension }

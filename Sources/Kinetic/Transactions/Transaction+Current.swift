@@ -26,7 +26,7 @@ extension Transaction {
     static func laneRetargetSpring() -> FluidSpringAnimation? { LaneSpringSlot.current }
 
     /// The fluid spring a change under this transaction would run, when the transaction asks for nothing
-    /// else an attribute's change reads (see ``currentLaneSpring``).
+    /// else an attribute's change reads (see ``laneRetargetSpring()``).
     var laneSpring: FluidSpringAnimation? {
         guard storedCompletions.isEmpty, quantizedFrameInterval == 0, storedAnimationReason == nil else { return nil }
         return storedAnimation?.base as? FluidSpringAnimation
