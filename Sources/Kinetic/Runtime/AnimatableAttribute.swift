@@ -127,7 +127,7 @@ public final class AnimatableAttribute<Value: Animatable> {
         self.graph = graph
         self.model = initial
         self.modelData = initial.animatableData
-        self.laneLayout = SpringLaneCodec<Data>.make()?.layout ?? .none
+        self.laneLayout = SpringLaneCodec<Data>.layout
     }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current

@@ -22,14 +22,14 @@ enum LaneLayout: Sendable {
 struct SpringLaneCodec<V: VectorArithmetic> {
     private let type: any SpringLaneVector.Type
 
-    /// The codec for `V` and how code inlined into callers may read its lanes (the attribute keeps both), or
-    /// `nil` when `V` cannot use lanes (Float, nested run-time-dimension pairs, types outside the engine).
-    static func make() -> (codec: SpringLaneCodec, layout: LaneLayout)? {
-        guard let type = V.self as? any SpringLaneVector.Type else { return nil }
-        return make(for: type)
+    /// How code inlined into callers may read `V`'s lanes (an attribute keeps it): `.none` when `V` cannot use
+    /// lanes (Float, nested run-time-dimension pairs, types outside the engine) or only through the codec.
+    static var layout: LaneLayout {
+        guard let type = V.self as? any SpringLaneVector.Type else { return .none }
+        return layout(for: type)
     }
 
-    /// The codec alone (``make()`` without the layout's probe), for each running animation (``AnimatorState``).
+    /// The codec for `V`, for each running animation (``AnimatorState``), or `nil` when `V` cannot use lanes.
     static func codec() -> SpringLaneCodec? {
         guard let type = V.self as? any SpringLaneVector.Type else { return nil }
         return codec(for: type)
@@ -40,8 +40,8 @@ struct SpringLaneCodec<V: VectorArithmetic> {
         return SpringLaneCodec(type: type)
     }
 
-    private static func make<T: SpringLaneVector>(for type: T.Type) -> (codec: SpringLaneCodec, layout: LaneLayout)? {
-        codec(for: type).map { ($0, layout(of: type)) }
+    private static func layout<T: SpringLaneVector>(for type: T.Type) -> LaneLayout {
+        codec(for: type) == nil ? .none : layout(of: type)
     }
 
     /// The number of components of `value`.
