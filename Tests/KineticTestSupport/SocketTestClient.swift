@@ -81,6 +81,15 @@ package final class SocketTestClient {
         return got
     }
 
+    /// Reads until `condition` holds over everything received (checked first, then after each message), EOF, or
+    /// `timeout` seconds; returns whether it held. The bounded wait for a condition the socket tests use.
+    @discardableResult
+    package func wait(timeout: Double, until condition: () -> Bool) -> Bool {
+        if condition() { return true }
+        receive(timeout: timeout) { _ in condition() }
+        return condition()
+    }
+
     /// Reads until a message received since `mark` (an index into ``received``, so that messages an earlier read
     /// already took count) satisfies `predicate`, EOF, or `timeout` seconds; returns whether one did.
     ///
@@ -88,13 +97,7 @@ package final class SocketTestClient {
     /// (a gesture's end and its device's removal) would leave a second wait to run into its timeout.
     @discardableResult
     package func wait(timeout: Double, since mark: Int = 0, until predicate: (ReceivedMessage) -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if received[Swift.min(mark, received.count)...].contains(where: predicate) { return true }
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 || sawEOF { return false }
-            receive(timeout: remaining, until: predicate)
-        }
+        wait(timeout: timeout) { received[Swift.min(mark, received.count)...].contains(where: predicate) }
     }
 
     /// Waits for the server to close the connection; returns whether it did within `timeout`.

@@ -28,7 +28,7 @@ struct FrameClockSocketTests {
         client.receive(timeout: 10) { if case .message(.reply, let o) = $0 { o["id"] == 3 } else { false } }
         #expect(client.messages(.reply).last?["locked"] == true)
         let before = client.frames.count
-        client.receive(timeout: 10) { _ in client.frames.count >= before + 40 }
+        client.wait(timeout: 10) { client.frames.count >= before + 40 }
         let locked = client.frames.dropFirst(before + 1)  // a frame already on its way may predate the lock
         #expect(locked.count >= 39)
         #expect(locked.allSatisfy { $0.timeNanoseconds >= vblank && ($0.timeNanoseconds - vblank) % refresh == 0 })

@@ -63,15 +63,18 @@ struct ReplayEndToEndTests {
         let schedule = try ReplaySchedule.load(path: recordingsDirectory + "/" + recording)
         let start = try await server.startReplay(schedule, bindings: configuration.bindings, mappings: configuration.mappings,
                                                  loop: false, delay: 0.3)
-        // The recording lasts about 0.1 s and the spring settles within a second.
-        let settled: (ReceivedMessage) -> Bool = { _ in false }
-        json.receive(timeout: 2.5, until: settled)
-        binary.receive(timeout: 0.5, until: settled)
+        // Bounded waits for conditions, not a fixed time: the JSON client reads until the channel has moved and come
+        // to rest (the clock then stops), the binary one until it has the same ticks.
+        json.wait(timeout: 30) {
+            let velocities = json.frames.compactMap { $0.sample(of: channel, layout: nil)?.velocity }
+            return velocities.contains { $0.contains { $0 != 0 } } && velocities.last?.allSatisfy { $0 == 0 } == true
+        }
+        let lastTick = json.frames.last?.timeNanoseconds ?? 0
+        binary.wait(timeout: 10) { (binary.frames.last?.timeNanoseconds ?? 0) >= lastTick }
         await server.stop()
 
         let liveJSON = json.frames.filter { $0.sample(of: channel, layout: nil) != nil }
-        // The binary client read on after the JSON one stopped (a momentum release still moves then): compare the
-        // frames of the same ticks.
+        // The binary client may have read a tick more than the JSON one: compare the frames of the same ticks.
         let lastJSON = json.frames.last?.timeNanoseconds ?? 0
         let liveBinary = binary.frames.filter {
             binary.layouts[$0.generation]?.channels.isEmpty == false && $0.timeNanoseconds <= lastJSON

@@ -31,8 +31,7 @@ struct ElementSocketTests {
 
     /// Waits (at most 10 s) until `condition` holds over everything received so far.
     private func wait(_ client: SocketTestClient, until condition: () -> Bool) {
-        guard !condition() else { return }
-        client.receive(timeout: 10) { _ in condition() }
+        client.wait(timeout: 10, until: condition)
     }
 
     private func values(_ client: SocketTestClient, _ channel: String) -> [[Double]] {
