@@ -60,16 +60,15 @@ enum LaneSpringSlot {
     static func with<Result>(_ spring: FluidSpringAnimation?, _ body: () throws -> Result) rethrows -> Result {
         guard let key else { return try body() }
         let previous = pthread_getspecific(key)
-        let stored = spring.map { spring in
-            let stored = UnsafeMutablePointer<FluidSpringAnimation>.allocate(capacity: 1)
-            stored.initialize(to: spring)
-            return stored
+        defer { pthread_setspecific(key, previous) }
+        guard let spring else {
+            pthread_setspecific(key, nil)
+            return try body()
         }
-        pthread_setspecific(key, stored)
-        defer {
-            pthread_setspecific(key, previous)
-            stored?.deallocate()
+        // The slot points at this frame's copy, which lives as long as `body` runs.
+        return try withUnsafePointer(to: spring) { stored in
+            pthread_setspecific(key, stored)
+            return try body()
         }
-        return try body()
     }
 }
