@@ -28,11 +28,11 @@ extension AnimatableAttribute {
                     let model = UnsafeMutableRawPointer(model).assumingMemoryBound(to: AnimatableVector.self)
                     let modelCount = addingModel ? model.pointee.components.count : 0
                     let count = Swift.max(modelCount, group.dimension)
-                    // The previous read's array, written in place when nobody else holds it (``laneReadBuffer``).
-                    var components: [Double] = []
-                    swap(&components, &laneReadBuffer)
-                    if components.count != count { components = [Double](repeating: 0, count: count) }
-                    components.withUnsafeMutableBufferPointer { buffer in
+                    // The previous read's array, written in place when nobody else holds it (``laneReadBuffer``;
+                    // otherwise the write copies it first). Written through the stored property, not moved out
+                    // and back, which would retain and release the empty array put in its place.
+                    if laneReadBuffer.count != count { laneReadBuffer = [Double](repeating: 0, count: count) }
+                    laneReadBuffer.withUnsafeMutableBufferPointer { buffer in
                         let destination = buffer.baseAddress!
                         if addingModel {
                             model.pointee.components.withUnsafeBufferPointer { model in
@@ -43,8 +43,7 @@ extension AnimatableAttribute {
                         }
                         group.readLane(lane, component: component, into: destination, adding: addingModel)
                     }
-                    laneReadBuffer = components
-                    return unsafeBitCast(AnimatableVector(components), to: Data.self)
+                    return unsafeBitCast(AnimatableVector(laneReadBuffer), to: Data.self)
                 }
             }
         }
