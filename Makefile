@@ -2,7 +2,6 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -ec
 SWIFT ?= swift
-BUILD_LOG := .build/kinetic-build.log
 
 FUZZ_SECONDS ?= 600
 FUZZ_TEST_RUNS ?= 500
@@ -10,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
+.PHONY: demo test test-deps test-swift test-fuzz test-system vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
 
 deps:
 	@./scripts/install-deps.sh
@@ -37,16 +36,33 @@ deb: deps
 	@./scripts/install-deps.sh deb
 	./scripts/make-deb.sh
 
-# Builds everything (tests included), fails on any compiler warning in our own code
-# (Swift 6 mode with strict concurrency must stay warning-free), then runs every test.
-test: deps
-	@mkdir -p .build
-	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
-	@./scripts/check-warnings.sh $(BUILD_LOG)
+# Builds everything (tests included) once, with the flags in scripts/test-build-flags, fails on any compiler warning
+# in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test: `swift test`,
+# the fuzz smoke run (its own instrumented build) and the system checks with the two VM suites, side by side on the
+# machine's cores (each one's output is printed whole when it ends). The VM suites' cache (a kernel, a Debian root
+# file system) is filled in the background while the build runs, on a machine's first run.
+TEST_BUILD_FLAGS := $(shell head -1 scripts/test-build-flags)
+TEST_BUILD_LOG := .build-test/kinetic-build.log
+test: test-deps
+	@mkdir -p .build-test
+	@[ "$$KINETIC_SKIP_VM" = 1 ] || (./scripts/vm/prepare.sh > .build-test/vm-prepare.log 2>&1 &)
+	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS) 2>&1 | tee $(TEST_BUILD_LOG)
+	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
-	$(SWIFT) test --skip-build
+	@echo "make test: swift test, the fuzz smoke run and the system checks run side by side; each one's output follows when it ends"
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-swift test-fuzz test-system
+
+test-deps:
+	@./scripts/install-deps.sh test
+
+test-swift:
+	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
+
+test-fuzz:
 	@./scripts/fuzz.sh --runs $(FUZZ_TEST_RUNS)
+
+test-system:
 	@./scripts/check-systemd.sh
 	@./scripts/check-install.sh
 	@./scripts/check-idle.sh

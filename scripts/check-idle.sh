@@ -8,8 +8,9 @@
 # The idle figures with CPU time are in README "kineticd performance" (Benchmarks/daemon-bench.sh --only idle).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-binary="${KINETICD_BINARY:-$root/.build/debug/kineticd}"
-[ -x "$binary" ] || { echo "check-idle: $binary is missing; build first (swift build --product kineticd)" >&2; exit 1; }
+source "$root/scripts/test-build.sh"
+binary="${KINETICD_BINARY:-$(test_bin)/kineticd}"
+[ -x "$binary" ] || { echo "check-idle: $binary is missing; build first (make test builds it)" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 - "$binary" "$work" "$root/scripts" <<'PY'

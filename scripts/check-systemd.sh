@@ -4,9 +4,10 @@
 # must be at most 1.0 (docs/DAEMON.md section 2.3).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+source "$root/scripts/test-build.sh"
 units="$root/systemd"
-binary="${KINETICD_BINARY:-$root/.build/debug/kineticd}"
-[ -x "$binary" ] || { echo "check-systemd: $binary is missing; build first (swift build --product kineticd)" >&2; exit 1; }
+binary="${KINETICD_BINARY:-$(test_bin)/kineticd}"
+[ -x "$binary" ] || { echo "check-systemd: $binary is missing; build first (make test builds it)" >&2; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only when missing.
-# Used by `make demo` and `make test` (no argument: the build's packages) and by scripts/vm/run-vm-tests.sh
-# (argument `vm`: the real-kernel test VM's packages); safe to run repeatedly.
+# Used by `make demo` (no argument: the build's packages), the VM suites (`vm`: qemu, busybox, debootstrap),
+# `make deb` (`deb`) and `make test` (`test`: every group); safe to run repeatedly.
 set -euo pipefail
 
 # Keep these lists in one place: every system package the project needs.
@@ -36,7 +36,10 @@ case "${1:-}" in
   "") wanted=("${packages[@]}") ;;
   vm) wanted=("${vm_packages[@]}") ;;
   deb) wanted=("${deb_packages[@]}") ;;
-  *) echo "install-deps: unknown group '$1' (use no argument, 'vm' or 'deb')" >&2; exit 2 ;;
+  # `make test`: all of them in one apt-get call before its steps run side by side (two apt-gets at once fail on
+  # dpkg's lock).
+  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}") ;;
+  *) echo "install-deps: unknown group '$1' (use no argument, 'vm', 'deb' or 'test')" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -14,8 +14,8 @@
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
 # Builds what it installs. A release build leaves the package trait AnimatableMacro off (neither binary uses the
-# macro); a debug build keeps the default traits, so that `make test`'s check
-# reuses the build the tests made instead of rebuilding it with other flags.
+# macro); a debug build keeps the default traits, so that `make test`'s checks (with its flags in
+# KINETIC_BUILD_FLAGS) reuse the build the tests made instead of rebuilding it with other flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

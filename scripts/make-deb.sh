@@ -9,7 +9,9 @@
 # generated snippets would. lintian's overrides, with their reasons, are in packaging/lintian-overrides.
 # KINETIC_DEB_XZ_LEVEL (default 6, dpkg-deb's) sets the xz level: the systemd VM suite, which installs the package
 # and throws it away, uses 1 (about 6 s instead of 28 s on two cores for the 130 MB of static binaries; 39 MB
-# instead of 33 MB).
+# instead of 33 MB). KINETIC_DEB_CONFIGURATION (default release) and KINETIC_DEB_BUILD_FLAGS (default
+# `--static-swift-stdlib --scratch-path .build-deb`) choose the build the binaries come from: the systemd VM suite
+# packages `make test`'s own debug build (scripts/test-build-flags), which links the runtime statically too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +22,9 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 stage="$work/kinetic"
 
-DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc KINETIC_BUILD_FLAGS="--static-swift-stdlib --scratch-path .build-deb" \
-  scripts/install.sh --configuration release
+DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
+  KINETIC_BUILD_FLAGS="${KINETIC_DEB_BUILD_FLAGS:---static-swift-stdlib --scratch-path .build-deb}" \
+  scripts/install.sh --configuration "${KINETIC_DEB_CONFIGURATION:-release}"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl"
 
 doc="$stage/usr/share/doc/kinetic"

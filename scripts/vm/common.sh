@@ -24,3 +24,90 @@ skip() {
 
 # The serial console as text: no carriage returns, no terminal escapes.
 serial_text() { sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g'; }
+
+# What `make test` built and where: the test binary the live-device guest runs, the package the systemd guest installs.
+source "$root/scripts/test-build.sh"
+
+# The kernel: the package linux-image-amd64 points to, downloaded once into the cache, reduced to vmlinuz and the
+# modules the live-device guest loads (in this order: no depmod in the guest; the 9p stack is what lets host
+# binaries run unchanged). Sets $kernel to its folder. Under a lock: `make test` fetches it in the background
+# (scripts/vm/prepare.sh) while it builds, and a suite that starts first waits for it.
+modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
+         9pnet 9pnet_virtio netfs fscache 9p)
+resolve_package() {
+  apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}'
+}
+fetch_kernel() {
+  mkdir -p "$cache"
+  exec 8>"$cache/.kernel.lock"
+  flock 8
+  package="${KINETIC_VM_KERNEL_PACKAGE:-}"
+  if [ -z "$package" ]; then
+    for cached in "$cache"/linux-image-*-amd64; do
+      [ -f "$cached/vmlinuz" ] && package="$(basename "$cached")"
+    done
+  fi
+  if [ -z "$package" ]; then
+    package="$(resolve_package)"
+    if [ -z "$package" ]; then
+      apt-get update -qq || true
+      package="$(resolve_package)"
+    fi
+    [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
+  fi
+  if [ ! -f "$cache/$package/vmlinuz" ]; then
+    local download
+    download="$(mktemp -d "$cache/download.XXXXXX")"
+    say "fetching $package (about 70 MB, once)"
+    if ! (cd "$download" && apt-get download "$package" >/dev/null); then
+      # Stale package lists name a kernel the archive no longer has: refresh them and ask again, once.
+      apt-get update -qq || true
+      [ -n "${KINETIC_VM_KERNEL_PACKAGE:-}" ] || package="$(resolve_package)"
+      say "retrying with ${package:-no package}"
+      [ -n "$package" ] && (cd "$download" && apt-get download "$package" >/dev/null) \
+        || { rm -rf "$download"; skip "apt-get download ${package:-(no kernel package)} failed"; }
+    fi
+    kernel="$cache/$package"
+    rm -rf "$kernel.tmp"
+    dpkg-deb -x "$download"/*.deb "$download/root"
+    mkdir -p "$kernel.tmp/modules"
+    cp "$download"/root/boot/vmlinuz-* "$kernel.tmp/vmlinuz"
+    for module in "${modules[@]}"; do
+      found="$(find "$download/root/lib/modules" -name "$module.ko" -print -quit)"
+      if [ -n "$found" ]; then
+        cp "$found" "$kernel.tmp/modules/"
+        echo "$module" >> "$kernel.tmp/modules/order"
+      elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
+        rm -rf "$download"; say "FAILED: $package has no module $module"; exit 1
+      fi
+    done
+    rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
+    rm -rf "$download"
+  fi
+  kernel="$cache/$package"
+  flock -u 8
+}
+
+# The systemd guest's root file system: a minimal Debian 12 with what the guest needs besides the minimal base
+# (systemd as init, udev — it gives /dev/input/event* to group input —, Debian's kernel with its initramfs,
+# evemu-tools to create and play the touchscreen, jq for the checks), made once per package list with debootstrap
+# (mostly downloading and unpacking), under a lock: two clones may test at once, and `make test` makes it in the
+# background while it builds. Sets $base to its folder.
+root_packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,jq
+base="$cache/bookworm-systemd"
+root_is_current() { [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$root_packages" ]; }
+make_root() {
+  local mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+  mkdir -p "$cache"
+  exec 9>"$cache/.bookworm-systemd.lock"
+  flock 9
+  if ! root_is_current; then
+    say "debootstrap of Debian 12 with $root_packages into $cache (once; a few minutes)"
+    rm -rf "$base" "$base.tmp"
+    debootstrap --variant=minbase --include="$root_packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
+      || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; flock -u 9; return 1; }
+    echo "$root_packages" > "$base.tmp/.kinetic-packages"
+    mv "$base.tmp" "$base"
+  fi
+  flock -u 9
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kineticd under real systemd: builds the .deb (scripts/make-deb.sh), installs it into a minimal Debian 12 root file
+# kineticd under real systemd: packages `make test`'s build as a .deb (scripts/make-deb.sh), installs it into a minimal Debian 12 root file
 # system (debootstrap, cached in ~/.cache/kinetic/vm), boots that under qemu with systemd as PID 1 and runs
 # scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput touchscreen, a
 # subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen daemon,
@@ -12,40 +12,25 @@ vm_name=vm-systemd
 vm_what="the systemd VM tests"
 source "$(dirname "$0")/common.sh"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-1500}"
-mirror="${KINETIC_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-# What the guest needs besides the minimal base: systemd as init, udev (it gives /dev/input/event* to group input),
-# Debian's kernel with its initramfs, evemu-tools to create and play the touchscreen, jq for the checks.
-packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,jq
-
 "$root/scripts/install-deps.sh" vm || skip "could not install the VM packages (needs apt and root)"
 "$root/scripts/install-deps.sh" deb  # dpkg-shlibdeps and lintian for the package
 command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
 
-# The root file system, made once per package list (under a lock: two clones may test at once). When it is missing,
-# debootstrap (mostly downloading and unpacking) runs while the package builds.
-base="$cache/bookworm-systemd"
-root_is_current() { [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$packages" ]; }
-make_root() {
-  mkdir -p "$cache"
-  exec 9>"$cache/.bookworm-systemd.lock"
-  flock 9
-  root_is_current && return 0
-  rm -rf "$base" "$base.tmp"
-  debootstrap --variant=minbase --include="$packages" bookworm "$base.tmp" "$mirror" > "$cache/debootstrap.log" 2>&1 \
-    || { tail -20 "$cache/debootstrap.log" >&2; say "FAILED: debootstrap (log: $cache/debootstrap.log)"; return 1; }
-  echo "$packages" > "$base.tmp/.kinetic-packages"
-  mv "$base.tmp" "$base"
-}
+# The root file system (common.sh), made while the package is put together when `make test` has not already
+# made it in the background (scripts/vm/prepare.sh).
 root_job=""
 if ! root_is_current; then
-  say "debootstrap of Debian 12 with $packages into $cache (once; a few minutes, while the package builds)"
   make_root &
   root_job=$!
 fi
 
-say "building the package"
-KINETIC_DEB_XZ_LEVEL=1 "$root/scripts/make-deb.sh" >&2
+# The package, from the kineticd and kineticctl that `make test` built and tested (scripts/test-build-flags: a debug
+# build, the Swift runtime linked statically as in the release package); `make deb` makes the release one with the
+# same script.
+say "building the package from the test build"
+KINETIC_DEB_XZ_LEVEL=1 KINETIC_DEB_CONFIGURATION=debug KINETIC_DEB_BUILD_FLAGS="${test_build_flags[*]}" \
+  "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
 
@@ -60,7 +45,7 @@ rm "$guest/tmp/kinetic.deb"
 mkdir -p "$guest/opt/kinetic-test"
 cp "$root/Recordings/swipe-fling.evemu" "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
 # Where the offline replay (the same bindings, the same events) settles: the live run must end there.
-"$root/.build-deb/release/kineticctl" replay "$root/Recordings/swipe-fling.evemu" --config "$root/systemd/kineticd.yaml" \
+"$(test_bin)/kineticctl" replay "$root/Recordings/swipe-fling.evemu" --config "$root/systemd/kineticd.yaml" \
   --channels 'touch.*' | tail -1 > "$guest/opt/kinetic-test/offline-final.json"
 cat > "$guest/etc/systemd/system/kinetic-vm-test.service" <<'UNIT'
 [Unit]

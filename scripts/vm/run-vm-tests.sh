@@ -16,11 +16,7 @@ vm_what="the VM tests (live evdev/uinput devices under qemu)"
 source "$(dirname "$0")/common.sh"
 filter="${KINETIC_VM_FILTER:-LiveDeviceTests}"
 timeout_seconds="${KINETIC_VM_TIMEOUT:-900}"
-binary="$root/.build/debug/KineticPackageTests.xctest"
-# Loaded in this order (no depmod in the guest); the 9p stack is what lets host binaries run unchanged.
-modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci
-         9pnet 9pnet_virtio netfs fscache 9p)
-
+binary="$(test_bin)/KineticPackageTests.xctest"
 if ! command -v "$qemu" >/dev/null || [ ! -x /bin/busybox ]; then
   "$root/scripts/install-deps.sh" vm || skip "could not install qemu-system-x86 and busybox-static (needs apt and root)"
 fi
@@ -28,59 +24,10 @@ command -v "$qemu" >/dev/null || skip "$qemu not found"
 
 if [ ! -x "$binary" ]; then
   say "building the test binary"
-  (cd "$root" && swift build --build-tests)
+  (cd "$root" && swift build --build-tests "${test_build_flags[@]}")
 fi
 
-# The kernel: the package linux-image-amd64 points to, downloaded once, reduced to vmlinuz and our modules.
-resolve_package() {
-  apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}'
-}
-mkdir -p "$cache"
-package="${KINETIC_VM_KERNEL_PACKAGE:-}"
-if [ -z "$package" ]; then
-  for cached in "$cache"/linux-image-*-amd64; do
-    [ -f "$cached/vmlinuz" ] && package="$(basename "$cached")"
-  done
-fi
-if [ -z "$package" ]; then
-  package="$(resolve_package)"
-  if [ -z "$package" ]; then
-    apt-get update -qq || true
-    package="$(resolve_package)"
-  fi
-  [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
-fi
-if [ ! -f "$cache/$package/vmlinuz" ]; then
-  download="$(mktemp -d "$cache/download.XXXXXX")"
-  trap 'rm -rf "$download"' EXIT
-  say "fetching $package (about 70 MB, once)"
-  if ! (cd "$download" && apt-get download "$package" >/dev/null); then
-    # Stale package lists name a kernel the archive no longer has: refresh them and ask again, once.
-    apt-get update -qq || true
-    [ -n "${KINETIC_VM_KERNEL_PACKAGE:-}" ] || package="$(resolve_package)"
-    say "retrying with ${package:-no package}"
-    [ -n "$package" ] && (cd "$download" && apt-get download "$package" >/dev/null) \
-      || skip "apt-get download ${package:-(no kernel package)} failed"
-  fi
-  kernel="$cache/$package"
-  rm -rf "$kernel.tmp"
-  dpkg-deb -x "$download"/*.deb "$download/root"
-  mkdir -p "$kernel.tmp/modules"
-  cp "$download"/root/boot/vmlinuz-* "$kernel.tmp/vmlinuz"
-  for module in "${modules[@]}"; do
-    found="$(find "$download/root/lib/modules" -name "$module.ko" -print -quit)"
-    if [ -n "$found" ]; then
-      cp "$found" "$kernel.tmp/modules/"
-      echo "$module" >> "$kernel.tmp/modules/order"
-    elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
-      say "FAILED: $package has no module $module"; exit 1
-    fi
-  done
-  rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
-  rm -rf "$download"
-  trap - EXIT
-fi
-kernel="$cache/$package"
+fetch_kernel
 
 # The initramfs: static busybox, the init script and the modules.
 work="$(mktemp -d)"
