@@ -49,6 +49,8 @@ let package = Package(
         ),
         // libevdev, found through pkg-config (Debian: libevdev-dev, installed by scripts/install-deps.sh).
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // The address of Swift concurrency's global-enqueue hook, for IdleExecutor when the runtime is linked statically.
+        .target(name: "CConcurrencyHook"),
         // libdrm, for the connected display's refresh rate (`rate_hz: auto`; Debian: libdrm-dev).
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
@@ -72,7 +74,7 @@ let package = Package(
         // The daemon: the core on a SwiftNIO event loop, the Unix socket, the Dispatch display-rate clock, live
         // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
         .target(name: "KineticServer", dependencies: [
-            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM",
+            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM", "CConcurrencyHook",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
