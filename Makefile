@@ -56,8 +56,9 @@ test: test-deps
 test-deps:
 	@./scripts/install-deps.sh test
 
+# `swift test` takes the build's flags but for the static linking of executables, which it does not know.
 test-swift:
-	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(filter-out --static-swift-stdlib,$(TEST_BUILD_FLAGS))
 
 test-fuzz:
 	@./scripts/fuzz.sh --runs $(FUZZ_TEST_RUNS)
