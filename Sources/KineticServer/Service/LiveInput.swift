@@ -46,7 +46,16 @@ public final class LiveInput: @unchecked Sendable {
             NIOLoopBoundBox(GesturePipeline(bindings: bindings, mappings: mappings), eventLoop: core.eventLoop)
         }.get()
         let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
-        input.queue.sync { input.begin() }
+        // Asynchronously: `queue.sync` would run the scan on the caller's thread, which is an event loop (IdleExecutor
+        // makes NIO's loop Swift concurrency's executor), and attaching a device waits for the core's loop — which
+        // SwiftNIO forbids on a loop thread (a debug build traps; the systemd guest hit it with devices present at
+        // start-up).
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            input.queue.async {
+                input.begin()
+                started.resume()
+            }
+        }
         return input
     }
 
