@@ -3,6 +3,7 @@ import Dispatch
 import KineticInput
 import NIOConcurrencyHelpers
 import NIOCore
+import NIOPosix
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
@@ -46,15 +47,20 @@ public final class LiveInput: @unchecked Sendable {
             NIOLoopBoundBox(GesturePipeline(bindings: bindings, mappings: mappings), eventLoop: core.eventLoop)
         }.get()
         let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
-        // Asynchronously: `queue.sync` would run the scan on the caller's thread, which is an event loop (IdleExecutor
-        // makes NIO's loop Swift concurrency's executor), and attaching a device waits for the core's loop — which
-        // SwiftNIO forbids on a loop thread (a debug build traps; the systemd guest hit it with devices present at
-        // start-up).
-        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-            input.queue.async {
-                input.begin()
-                started.resume()
+        // `queue.sync` runs the scan on the calling thread, and attaching a device waits for the core's loop, which
+        // SwiftNIO forbids on a loop thread (a debug build traps). In kineticd the caller is on one: IdleExecutor makes
+        // NIO's loop Swift concurrency's executor (the systemd guest's debug daemon trapped whenever devices were
+        // present at start-up). There the scan goes to the queue and start-up awaits it; elsewhere (a test's
+        // cooperative thread) it stays synchronous, as the live-device suite's in-process daemon expects.
+        if MultiThreadedEventLoopGroup.currentEventLoop != nil {
+            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+                input.queue.async {
+                    input.begin()
+                    started.resume()
+                }
             }
+        } else {
+            input.queue.sync { input.begin() }
         }
         return input
     }
