@@ -100,6 +100,21 @@ package final class SocketTestClient {
         wait(timeout: timeout) { received[Swift.min(mark, received.count)...].contains(where: predicate) }
     }
 
+    /// ``wait(timeout:since:until:)`` for a test whose daemon runs in the same process: it reads in slices of at
+    /// most 50 ms and sleeps 10 ms between them, so that it never holds a cooperative thread for long. A blocking
+    /// wait there held the only one of a one-CPU guest for its whole 60 s, and the in-process daemon's Dispatch work
+    /// (a hot-plugged device's `device.added`) waited with it (the live-device suite under load, 2026-11-26).
+    package func waitYielding(timeout: Double, since mark: Int = 0,
+                              until predicate: (ReceivedMessage) -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            if wait(timeout: Swift.max(0, Swift.min(0.05, remaining)), since: mark, until: predicate) { return true }
+            if remaining <= 0 || sawEOF { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Waits for the server to close the connection; returns whether it did within `timeout`.
     package func waitForEOF(timeout: Double) -> Bool {
         receive(timeout: timeout)

@@ -51,7 +51,8 @@ public final class LiveInput: @unchecked Sendable {
         // SwiftNIO forbids on a loop thread (a debug build traps). In kineticd the caller is on one: IdleExecutor makes
         // NIO's loop Swift concurrency's executor (the systemd guest's debug daemon trapped whenever devices were
         // present at start-up). There the scan goes to the queue and start-up awaits it; elsewhere (a test's
-        // cooperative thread) it stays synchronous, as the live-device suite's in-process daemon expects.
+        // cooperative thread) it stays synchronous, as before. (Always hopping also worked in the guest, but made the
+        // in-process daemon of the live-device suite, on one loaded vCPU, fall behind the test's finger.)
         if MultiThreadedEventLoopGroup.currentEventLoop != nil {
             await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
                 input.queue.async {

@@ -73,13 +73,13 @@ struct KineticdLiveDeviceTests {
     func followsAndSettles() async throws {
         let (server, input, client, _) = try await start()
         let device = try VirtualDevice(Self.touchscreen)
-        #expect(client.wait(timeout: 60, until: isEvent("device.added")))
+        #expect(await client.waitYielding(timeout: 60, until: isEvent("device.added")))
         // 1600,800 units = (100, 50) mm; 30 frames of +16,+8 units = +1 mm, +0.5 mm each; ends at (130, 65) mm.
         try drag(device, from: (1600, 800), step: (16, 8), frames: 30, lift: true)
         // Bounded waits for conditions over everything received, not fixed sleeps: on a loaded (emulated) machine
         // the drag's own timestamps stretch, and settling takes as long as the spring needs in the daemon's time.
-        #expect(client.wait(timeout: 60, until: isEvent("gesture.ended")))
-        #expect(client.wait(timeout: 60, until: isSettled(at: 130, 65)))
+        #expect(await client.waitYielding(timeout: 60, until: isEvent("gesture.ended")))
+        #expect(await client.waitYielding(timeout: 60, until: isSettled(at: 130, 65)))
         let samples = client.frames.compactMap { $0.sample(of: "touch.position", layout: nil) }
         // Whatever the pace, every frame between touch-down (100, 50) and rest (130, 65) is on the way.
         #expect(samples.contains { $0.value[0] > 100 && $0.value[0] < 130 }, "the channel passed along the finger's path")
@@ -96,29 +96,29 @@ struct KineticdLiveDeviceTests {
     func unplugReleases() async throws {
         let (server, input, client, _) = try await start()
         let device = try VirtualDevice(Self.touchscreen)
-        #expect(client.wait(timeout: 60, until: isEvent("device.added")))
+        #expect(await client.waitYielding(timeout: 60, until: isEvent("device.added")))
         try drag(device, from: (800, 800), step: (32, 0), frames: 15, lift: false)
-        #expect(client.wait(timeout: 60, until: isEvent("gesture.began")))
+        #expect(await client.waitYielding(timeout: 60, until: isEvent("gesture.began")))
         let unplugged = client.received.count
         device.destroy()
         // The gesture's end and the device's removal may come in one read: each wait looks at everything since.
-        #expect(client.wait(timeout: 60, since: unplugged, until: isEvent("gesture.ended")))
+        #expect(await client.waitYielding(timeout: 60, since: unplugged, until: isEvent("gesture.ended")))
         let ended = client.messages(.event).first { $0["event"] == "gesture.ended" }
         #expect(ended?["cancelled"] == true)
-        #expect(client.wait(timeout: 60, since: unplugged, until: isEvent("device.removed")))
+        #expect(await client.waitYielding(timeout: 60, since: unplugged, until: isEvent("device.removed")))
         // Released where the finger was last: (800 + 15·32, 800) units at 16 units/mm = (80, 50) mm. The channel may
         // have come to rest under the held finger before the unplug (a loaded machine can take that long to unplug),
         // and then no frame follows it: any frame at rest there counts.
-        #expect(client.wait(timeout: 60, until: isSettled(at: 80, 50)))
+        #expect(await client.waitYielding(timeout: 60, until: isSettled(at: 80, 50)))
         let last = try #require(client.frames.last?.sample(of: "touch.position", layout: nil))
         #expect(last.velocity == [0, 0], "the released channel settled")
         // Not frozen in a drag: a new device drives the same channel again.
         let replugged = client.received.count
         let second = try VirtualDevice(Self.touchscreen)
-        #expect(client.wait(timeout: 60, since: replugged, until: isEvent("device.added")))
+        #expect(await client.waitYielding(timeout: 60, since: replugged, until: isEvent("device.added")))
         try drag(second, from: (320, 320), step: (0, 16), frames: 10, lift: true)
-        #expect(client.wait(timeout: 60, since: replugged, until: isEvent("gesture.ended")))
-        #expect(client.wait(timeout: 60, since: replugged, until: isSettled(at: 20, 30)))
+        #expect(await client.waitYielding(timeout: 60, since: replugged, until: isEvent("gesture.ended")))
+        #expect(await client.waitYielding(timeout: 60, since: replugged, until: isSettled(at: 20, 30)))
         let final = try #require(client.frames.last?.sample(of: "touch.position", layout: nil))
         #expect(abs(final.value[0] - 20) < 1e-6 && abs(final.value[1] - 30) < 1e-6, "\(final)")
         second.destroy()
