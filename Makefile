@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-swift test-fuzz test-system vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
+.PHONY: demo test test-deps test-swift test-fuzz test-system test-package vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
 
 deps:
 	@./scripts/install-deps.sh
@@ -37,9 +37,9 @@ deb: deps
 	./scripts/make-deb.sh
 
 # Builds everything (tests included) once, with the flags in scripts/test-build-flags, fails on any compiler warning
-# in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test: `swift test`,
-# the fuzz smoke run (its own instrumented build) and the system checks with the two VM suites, side by side on the
-# machine's cores (each one's output is printed whole when it ends). The VM suites' cache (a kernel, a Debian root
+# in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test in four lanes
+# side by side on the machine's cores (each one's output is printed whole when it ends): `swift test`, the fuzz smoke
+# run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM. The VM suites' cache (a kernel, a Debian root
 # file system) is filled in the background while the build runs, on a machine's first run.
 TEST_BUILD_FLAGS := $(shell head -1 scripts/test-build-flags)
 TEST_BUILD_LOG := .build-test/kinetic-build.log
@@ -50,8 +50,8 @@ test: test-deps
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
-	@echo "make test: swift test, the fuzz smoke run and the system checks run side by side; each one's output follows when it ends"
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-swift test-fuzz test-system
+	@echo "make test: swift test, the fuzz smoke run, the system checks with the live-device VM and the systemd VM run side by side; each one's output follows when it ends"
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-swift test-fuzz test-system test-package
 
 test-deps:
 	@./scripts/install-deps.sh test
@@ -64,11 +64,14 @@ test-fuzz:
 	@./scripts/fuzz.sh --runs $(FUZZ_TEST_RUNS)
 
 # The VM suites are called directly, not through `make vm-test`: a sub-make's output would escape the output sync.
+# The package and its systemd guest are a lane of their own: the live-device guest (one vCPU) leaves a core free.
 test-system:
 	@./scripts/check-systemd.sh
 	@./scripts/check-install.sh
 	@./scripts/check-idle.sh
 	@./scripts/vm/run-vm-tests.sh
+
+test-package:
 	@./scripts/vm/run-systemd-tests.sh
 
 # Coverage-guided fuzzing (Tests/Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each, then a table.
