@@ -3,7 +3,6 @@ import Dispatch
 import KineticInput
 import NIOConcurrencyHelpers
 import NIOCore
-import NIOPosix
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
@@ -47,21 +46,15 @@ public final class LiveInput: @unchecked Sendable {
             NIOLoopBoundBox(GesturePipeline(bindings: bindings, mappings: mappings), eventLoop: core.eventLoop)
         }.get()
         let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
-        // `queue.sync` runs the scan on the calling thread, and attaching a device waits for the core's loop, which
-        // SwiftNIO forbids on a loop thread (a debug build traps). In kineticd the caller is on one: IdleExecutor makes
-        // NIO's loop Swift concurrency's executor (the systemd guest's debug daemon trapped whenever devices were
-        // present at start-up). There the scan goes to the queue and start-up awaits it; elsewhere (a test's
-        // cooperative thread) it stays synchronous, as before. (Always hopping also worked in the guest, but made the
-        // in-process daemon of the live-device suite, on one loaded vCPU, fall behind the test's finger.)
-        if MultiThreadedEventLoopGroup.currentEventLoop != nil {
-            await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
-                input.queue.async {
-                    input.begin()
-                    started.resume()
-                }
+        // On its queue, awaited, rather than `queue.sync`, which runs the block on the calling thread: attaching a
+        // device waits for the core's loop, which SwiftNIO forbids on a loop thread (a debug build traps), and in
+        // kineticd the caller is on one, since IdleExecutor makes NIO's loop Swift concurrency's executor (the
+        // systemd guest's debug daemon trapped whenever devices were present at start-up).
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            input.queue.async {
+                input.begin()
+                started.resume()
             }
-        } else {
-            input.queue.sync { input.begin() }
         }
         return input
     }
