@@ -39,13 +39,14 @@ deb: deps
 # Builds everything (tests included) once, with the flags in scripts/test-build-flags, fails on any compiler warning
 # in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test in four lanes
 # side by side on the machine's cores (each one's output is printed whole when it ends): `swift test`, the fuzz smoke
-# run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM. The VM suites' cache (a kernel, a Debian root
-# file system) is filled in the background while the build runs, on a machine's first run.
+# run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM.
+# The VM suites' cache (a kernel, a Debian root file system) is filled in the background while the build runs, on a
+# machine's first run (scripts/vm/prepare.sh; like the suites, it skips itself under KINETIC_SKIP_VM=1).
 TEST_BUILD_FLAGS := $(shell head -1 scripts/test-build-flags)
 TEST_BUILD_LOG := .build-test/kinetic-build.log
 test: test-deps
 	@mkdir -p .build-test
-	@[ "$$KINETIC_SKIP_VM" = 1 ] || (./scripts/vm/prepare.sh > .build-test/vm-prepare.log 2>&1 &)
+	@(./scripts/vm/prepare.sh > .build-test/vm-prepare.log 2>&1 &)
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS) 2>&1 | tee $(TEST_BUILD_LOG)
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test

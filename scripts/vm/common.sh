@@ -56,8 +56,8 @@ fetch_kernel() {
     [ -n "$package" ] || skip "cannot find the Debian kernel package (apt-cache depends linux-image-amd64)"
   fi
   if [ ! -f "$cache/$package/vmlinuz" ]; then
-    local download
     download="$(mktemp -d "$cache/download.XXXXXX")"
+    trap 'rm -rf "$download"' EXIT
     say "fetching $package (about 70 MB, once)"
     if ! (cd "$download" && apt-get download "$package" >/dev/null); then
       # Stale package lists name a kernel the archive no longer has: refresh them and ask again, once.
@@ -65,7 +65,7 @@ fetch_kernel() {
       [ -n "${KINETIC_VM_KERNEL_PACKAGE:-}" ] || package="$(resolve_package)"
       say "retrying with ${package:-no package}"
       [ -n "$package" ] && (cd "$download" && apt-get download "$package" >/dev/null) \
-        || { rm -rf "$download"; skip "apt-get download ${package:-(no kernel package)} failed"; }
+        || skip "apt-get download ${package:-(no kernel package)} failed"
     fi
     kernel="$cache/$package"
     rm -rf "$kernel.tmp"
@@ -78,11 +78,12 @@ fetch_kernel() {
         cp "$found" "$kernel.tmp/modules/"
         echo "$module" >> "$kernel.tmp/modules/order"
       elif ! grep -q "/$module.ko" "$download"/root/lib/modules/*/modules.builtin; then
-        rm -rf "$download"; say "FAILED: $package has no module $module"; exit 1
+        say "FAILED: $package has no module $module"; exit 1
       fi
     done
     rm -rf "$kernel" && mv "$kernel.tmp" "$kernel"
     rm -rf "$download"
+    trap - EXIT
   fi
   kernel="$cache/$package"
   flock -u 8

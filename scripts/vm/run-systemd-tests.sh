@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# kineticd under real systemd: packages `make test`'s build as a .deb (scripts/make-deb.sh), installs it into a minimal Debian 12 root file
-# system (debootstrap, cached in ~/.cache/kinetic/vm), boots that under qemu with systemd as PID 1 and runs
-# scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput touchscreen, a
-# subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen daemon,
-# systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest.
+# kineticd under real systemd: packages `make test`'s build as a .deb (scripts/make-deb.sh), installs it into a
+# minimal Debian 12 root file system (debootstrap, cached in ~/.cache/kinetic/vm), boots that under qemu with systemd
+# as PID 1 and runs scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput
+# touchscreen, a subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen
+# daemon, systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest.
 #
 # Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
 # machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
