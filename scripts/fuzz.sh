@@ -46,9 +46,10 @@ seeds() {
 scratch=.build-fuzz
 build_log="$scratch/build.log"
 mkdir -p "$scratch"
-# A run of N inputs (make test's smoke run) builds without debug information: a fifth less build time, and a crash
-# it finds is kept as an input to replay (ASan's report still names the functions). Timed runs keep it, for the
-# file and line of whatever they find; switching between the two rebuilds .build-fuzz.
+# A run of N inputs (make test's smoke run) builds without debug information, as make test's own build does (that
+# build took a fifth less time without it; this one was not timed apart), and a crash it finds is kept as an input to
+# replay (ASan's report still names the functions). Timed runs keep it, for the file and line of whatever they find;
+# switching between the two rebuilds .build-fuzz.
 debug_info=()
 [ -n "$runs" ] && debug_info=(-debug-info-format none)
 for target in "${targets[@]}"; do
