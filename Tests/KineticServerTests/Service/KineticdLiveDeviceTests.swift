@@ -31,9 +31,10 @@ struct KineticdLiveDeviceTests {
 
     private func start() async throws -> (DaemonServer, LiveInput, SocketTestClient, TemporaryDirectory) {
         let directory = TemporaryDirectory()
-        // The embedded default's bindings, for this suite's own device only: the guest's other live-device suite runs
-        // beside this one and plugs in touchscreens and mice of its own, which a daemon matching by class would
-        // take too (one of them drove touch.position away from where this suite's finger left it, 2026-11-26).
+        // The embedded default's bindings, for this suite's own device only: the guest's other live-device suite plugs
+        // in touchscreens and mice of its own, which a daemon matching by class would take too (when the suites ran
+        // side by side, one of them drove touch.position away from where this suite's finger left it, 2026-11-26;
+        // the guest now runs one test at a time, scripts/vm/guest-init.sh).
         let bindings = DaemonConfiguration.embeddedDefault.bindings.map { binding in
             var binding = binding
             binding.device.name = Self.touchscreen.name
