@@ -101,9 +101,10 @@ package final class SocketTestClient {
     }
 
     /// ``wait(timeout:since:until:)`` for a test whose daemon runs in the same process: it reads in slices of at
-    /// most 50 ms and sleeps 10 ms between them, so that it never holds a cooperative thread for long. A blocking
-    /// wait there held the only one of a one-CPU guest for its whole 60 s, and the in-process daemon's Dispatch work
-    /// (a hot-plugged device's `device.added`) waited with it (the live-device suite under load, 2026-11-26).
+    /// most 50 ms and sleeps 10 ms between them, so that it never holds a cooperative thread for long (a one-CPU guest
+    /// has one, which async work elsewhere in the process, the daemon's start-up and stop included, also needs). A
+    /// `device.added` that the live-device suite missed under load was first blamed on the blocking wait; the cause
+    /// was the test plugging in its device before the daemon had read its subscription (KineticdLiveDeviceTests).
     package func waitYielding(timeout: Double, since mark: Int = 0,
                               until predicate: (ReceivedMessage) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -45,8 +45,8 @@ struct KineticdLiveDeviceTests {
         let input = try await LiveInput.start(server: server, bindings: bindings, logger: Logger(label: "test"))
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
         client.send(.subscribe(Subscription(patterns: ["touch.position"])))
-        // Events go to the clients whose first message the server has read: a device plugged in before the
-        // subscription arrives is announced to nobody (the suite's first test waited 60 s for its `device.added`
+        // Events go only to clients the server has read something from (the first byte sets the encoding,
+        // docs/PROTOCOL.md): a device plugged in before the subscription arrives is announced to nobody (the suite's first test waited 60 s for its `device.added`
         // under load, 2026-11-26). The subscription's schema says it arrived.
         let subscribed = await client.waitYielding(timeout: 60) { if case .message(.schema, _) = $0 { true } else { false } }
         try #require(subscribed, "the subscription's schema")
