@@ -57,10 +57,16 @@ struct KineticdLiveDeviceTests {
         { if case .message(.event, let o) = $0 { return o["event"] == .string(name) } else { return false } }
     }
 
+    /// The `touch.position` sample of a message that is a frame with one.
+    private static func touchPosition(_ message: ReceivedMessage) -> ChannelSample? {
+        guard case .frame(let frame) = message else { return nil }
+        return frame.sample(of: "touch.position", layout: nil)
+    }
+
     /// Whether a message is a frame whose `touch.position` is at rest at (x, y) mm.
     private func isSettled(at x: Double, _ y: Double) -> (ReceivedMessage) -> Bool {
         { message in
-            guard case .frame(let frame) = message, let sample = frame.sample(of: "touch.position", layout: nil) else { return false }
+            guard let sample = Self.touchPosition(message) else { return false }
             return sample.velocity == [0, 0] && abs(sample.value[0] - x) < 1e-6 && abs(sample.value[1] - y) < 1e-6
         }
     }
@@ -104,7 +110,7 @@ struct KineticdLiveDeviceTests {
         // touch-down and rest is on the way whatever the pace, but on a loaded (emulated) machine the daemon may
         // see a short drag only after its spring has settled: the finger moves until the daemon has caught it.
         let onTheWay: (ReceivedMessage) -> Bool = { message in
-            guard case .frame(let frame) = message, let sample = frame.sample(of: "touch.position", layout: nil) else { return false }
+            guard let sample = Self.touchPosition(message) else { return false }
             return sample.value[0] > 100 && sample.value[0] < 130 && sample.velocity[0] > 0
         }
         let end = try drag(device, reading: client, from: (1600, 800), step: (16, 8), frames: 30, lift: true, until: onTheWay)
