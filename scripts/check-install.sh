@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`'s check of `make install`: installs `make test`'s debug build (scripts/test-build-flags) into a
+# `make test`'s check of `make install`: installs `make test`'s own build (scripts/test-build-flags) into a
 # temporary DESTDIR with PREFIX=/usr and checks what a system needs is there and works: the binaries run, the installed configuration passes
 # `kineticd --check-config`, the installed units pass `systemd-analyze verify` with no output, the man pages
 # format without a warning (but for "cannot adjust line", which a long JSON example gives) and the completion scripts are the shells' own syntax.
@@ -7,8 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-source scripts/test-build.sh
-DESTDIR="$stage" PREFIX=/usr KINETIC_BUILD_FLAGS="${test_build_flags[*]}" scripts/install.sh --configuration debug 2>"$stage.log" || { cat "$stage.log" >&2; exit 1; }
+DESTDIR="$stage" PREFIX=/usr scripts/install.sh --configuration test 2>"$stage.log" || { cat "$stage.log" >&2; exit 1; }
 rm -f "$stage.log"
 
 expected=(

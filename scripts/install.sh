@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs kineticd and kineticctl with everything a system service needs (`make install`, `make deb`).
 #
-#   scripts/install.sh [--configuration release|debug]
+#   scripts/install.sh [--configuration release|test]
 #
 # Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local), SYSCONFDIR (default /etc),
-# SWIFT (default swift), KINETIC_BUILD_FLAGS (more `swift build` flags: `make deb` links the Swift runtime
-# statically into a build folder of its own). Installs:
+# SWIFT (default swift), KINETIC_BUILD_FLAGS (more `swift build` flags for the release build: `make deb` links the
+# Swift runtime statically into a build folder of its own). Installs:
 #   $PREFIX/bin/kineticd, $PREFIX/bin/kineticctl
 #   $PREFIX/lib/systemd/system/kineticd.{service,socket}   (ExecStart= points at $PREFIX/bin/kineticd)
 #   $PREFIX/lib/sysusers.d/kinetic.conf, $PREFIX/lib/tmpfiles.d/kinetic.conf
@@ -14,8 +14,8 @@
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
 # Builds what it installs. A release build leaves the package trait AnimatableMacro off (neither binary uses the
-# macro); a debug build keeps the default traits, so that `make test`'s checks (with its flags in
-# KINETIC_BUILD_FLAGS) reuse the build the tests made instead of rebuilding it with other flags.
+# macro); `--configuration test` takes `make test`'s own build (the flags in scripts/test-build-flags, default traits
+# included), so that its checks install what the tests ran instead of rebuilding it with other flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,16 +31,22 @@ DESTDIR="${DESTDIR:-}"
 PREFIX="${PREFIX:-/usr/local}"
 SYSCONFDIR="${SYSCONFDIR:-/etc}"
 
-flags=()
-[ "$configuration" = release ] && flags=(--disable-default-traits)
-read -r -a extra <<< "${KINETIC_BUILD_FLAGS:-}"
-flags+=("${extra[@]}")
+case "$configuration" in
+  release)
+    flags=(-c release --disable-default-traits)
+    read -r -a extra <<< "${KINETIC_BUILD_FLAGS:-}"
+    flags+=("${extra[@]}") ;;
+  test)
+    source scripts/test-build.sh
+    flags=("${test_build_flags[@]}") ;;
+  *) echo "install.sh: unknown configuration '$configuration' (use release or test)" >&2; exit 2 ;;
+esac
 for product in kineticd kineticctl; do
-  "$SWIFT" build -c "$configuration" "${flags[@]}" --product "$product" >&2
+  "$SWIFT" build "${flags[@]}" --product "$product" >&2
 done
 # swift-argument-parser's man page generator, a tool of the package we already depend on.
-"$SWIFT" build -c "$configuration" "${flags[@]}" --product generate-manual >&2
-bin="$("$SWIFT" build -c "$configuration" "${flags[@]}" --show-bin-path)"
+"$SWIFT" build "${flags[@]}" --product generate-manual >&2
+bin="$("$SWIFT" build "${flags[@]}" --show-bin-path)"
 
 root="$DESTDIR"
 install -d "$root$PREFIX/bin" "$root$PREFIX/lib/systemd/system" "$root$PREFIX/lib/sysusers.d" "$root$PREFIX/lib/tmpfiles.d" \

@@ -9,9 +9,10 @@
 # generated snippets would. lintian's overrides, with their reasons, are in packaging/lintian-overrides.
 # KINETIC_DEB_XZ_LEVEL (default 6, dpkg-deb's) sets the xz level: the systemd VM suite, which installs the package
 # and throws it away, uses 1 (about 6 s instead of 28 s on two cores for the 130 MB of static binaries; 39 MB
-# instead of 33 MB). KINETIC_DEB_CONFIGURATION (default release) and KINETIC_DEB_BUILD_FLAGS (default
-# `--static-swift-stdlib --scratch-path .build-deb`) choose the build the binaries come from: the systemd VM suite
-# packages `make test`'s own debug build (scripts/test-build-flags), which links the runtime statically too.
+# instead of 33 MB). KINETIC_DEB_CONFIGURATION chooses the build the binaries come from: release (the default; its
+# flags KINETIC_DEB_BUILD_FLAGS, default `--static-swift-stdlib --scratch-path .build-deb`) or test, `make test`'s
+# own unoptimised build (scripts/test-build-flags), which links the runtime statically too and which the systemd VM
+# suite packages.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -25,12 +25,11 @@ if ! root_is_current; then
   root_job=$!
 fi
 
-# The package, from the kineticd and kineticctl that `make test` built and tested (scripts/test-build-flags: a debug
-# build, the Swift runtime linked statically as in the release package); `make deb` makes the release one with the
-# same script.
+# The package, from the kineticd and kineticctl that `make test` built and tested (scripts/test-build-flags: not
+# optimised, the Swift runtime linked statically as in the release package); `make deb` makes the release one with
+# the same script.
 say "building the package from the test build"
-KINETIC_DEB_XZ_LEVEL=1 KINETIC_DEB_CONFIGURATION=debug KINETIC_DEB_BUILD_FLAGS="${test_build_flags[*]}" \
-  "$root/scripts/make-deb.sh" >&2
+KINETIC_DEB_XZ_LEVEL=1 KINETIC_DEB_CONFIGURATION=test "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
 
