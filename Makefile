@@ -37,7 +37,9 @@ deb: deps
 	@./scripts/install-deps.sh deb
 	./scripts/make-deb.sh
 
-# Builds everything (tests included) once, with the flags in scripts/test-build-flags, fails on any compiler warning
+# Builds everything (tests included) once, with the flags in scripts/test-build-flags, and swift-argument-parser's man
+# page generator, which `--build-tests` leaves out (a dependency's executable; the install and package checks need it,
+# scripts/install.sh --configuration test), fails on any compiler warning
 # in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test in four lanes
 # side by side on the machine's cores (each one's output is printed whole when it ends): `swift test`, the fuzz smoke
 # run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM.
@@ -49,6 +51,7 @@ test: test-deps
 	@mkdir -p .build-test
 	@(./scripts/vm/prepare.sh > .build-test/vm-prepare.log 2>&1 &)
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS) 2>&1 | tee $(TEST_BUILD_LOG)
+	$(SWIFT) build $(TEST_BUILD_FLAGS) --product generate-manual 2>&1 | tee -a $(TEST_BUILD_LOG)
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources

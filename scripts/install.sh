@@ -48,7 +48,7 @@ case "$configuration" in
     source scripts/test-build.sh
     bin="$(test_bin)"
     for product in "${products[@]}"; do
-      [ -x "$bin/$product" ] || { echo "install.sh: $bin/$product is missing; --configuration test installs what make test's build made (swift build --build-tests \$(head -1 scripts/test-build-flags))" >&2; exit 1; }
+      [ -x "$bin/$product" ] || { echo "install.sh: $bin/$product is missing; --configuration test installs what make test's build made (the first commands of make test)" >&2; exit 1; }
     done ;;
   *) echo "install.sh: unknown configuration '$configuration' (use release or test)" >&2; exit 2 ;;
 esac
