@@ -13,8 +13,8 @@
 #                                                           the new one goes beside it as kineticd.yaml.dist)
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
-# Builds what it installs. A release build leaves the package trait AnimatableMacro off (neither binary uses the
-# macro); `--configuration test` builds nothing and installs what `make test`'s own build made (scripts/test-build-flags,
+# The release configuration (the default) builds what it installs, with the package trait AnimatableMacro off
+# (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build made (scripts/test-build-flags,
 # default traits included), so that its checks install what the tests ran. (The three `swift build --product` calls
 # it made before found nothing to do, but SwiftPM plans the whole package each time: scripts/check-install.sh took
 # 8.7 s and 10 CPU-seconds with them, 1.2 s and 1 without, on 2026-11-26; make-deb.sh for the systemd VM did the same.)
