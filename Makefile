@@ -39,8 +39,8 @@ deb: deps
 
 # Builds everything (tests included) once, with the flags in scripts/test-build-flags, and swift-argument-parser's man
 # page generator, which `--build-tests` leaves out (a dependency's executable; the install and package checks need it,
-# scripts/install.sh --configuration test), fails on any compiler warning
-# in our own code (Swift 6 mode with strict concurrency must stay warning-free), then runs every test in four lanes
+# scripts/install.sh --configuration test); fails on any compiler warning in our own code (Swift 6 mode with strict
+# concurrency must stay warning-free); then runs every test in four lanes
 # side by side on the machine's cores (each one's output is printed whole when it ends): `swift test`, the fuzz smoke
 # run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM.
 # The VM suites' cache (a kernel, a Debian root file system) is filled in the background while the build runs, on a

@@ -15,9 +15,9 @@
 #   bash, zsh and fish completions for both commands
 # The release configuration (the default) builds what it installs, with the package trait AnimatableMacro off
 # (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build made (scripts/test-build-flags,
-# default traits included), so that its checks install what the tests ran. (The three `swift build --product` calls
-# it made before found nothing to do, but SwiftPM plans the whole package each time: scripts/check-install.sh took
-# 8.7 s and 10 CPU-seconds with them, 1.2 s and 1 without, on 2026-11-26; make-deb.sh for the systemd VM did the same.)
+# default traits included), so that its checks install what the tests ran. It does not call `swift build` to make
+# sure: a call with nothing to do still plans the whole package (scripts/check-install.sh took 8.7 s and 10
+# CPU-seconds with three such calls, 1.2 s and 1 without, `/usr/bin/time`, 2026-11-26).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
