@@ -102,9 +102,7 @@ package final class SocketTestClient {
 
     /// ``wait(timeout:since:until:)`` for a test whose daemon runs in the same process: it reads in slices of at
     /// most 50 ms and sleeps 10 ms between them, so that it never holds a cooperative thread for long (a one-CPU guest
-    /// has one, which async work elsewhere in the process, the daemon's start-up and stop included, also needs). A
-    /// `device.added` that the live-device suite missed under load was first blamed on the blocking wait; the cause
-    /// was the test plugging in its device before the daemon had read its subscription (KineticdLiveDeviceTests).
+    /// has one, which async work elsewhere in the process, the daemon's start-up and stop included, also needs).
     package func waitYielding(timeout: Double, since mark: Int = 0,
                               until predicate: (ReceivedMessage) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

@@ -37,6 +37,8 @@ modules=(evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy
 resolve_package() {
   apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-/ {print $2; exit}'
 }
+# Sets the kernel folder in $kernel, downloading the package once. While it downloads it owns the EXIT trap (it removes
+# the download on any way out) and clears it afterwards: a caller sets its own EXIT trap after calling it.
 fetch_kernel() {
   mkdir -p "$cache"
   exec 8>"$cache/.kernel.lock"

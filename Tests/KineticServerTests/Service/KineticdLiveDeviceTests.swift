@@ -82,11 +82,15 @@ struct KineticdLiveDeviceTests {
                                (C.evAbs, C.absMTPositionX, start.0), (C.evAbs, C.absMTPositionY, start.1),
                                (C.evKey, C.btnTouch, 1), (C.evAbs, C.absX, start.0), (C.evAbs, C.absY, start.1)])
         let deadline = Date().addingTimeInterval(timeout)
-        var met = condition == nil, moved = 0, k: Int32 = 0, direction: Int32 = 1
+        var met = condition == nil, moved = 0, k: Int32 = 0, direction: Int32 = 1, checked = 0
         var position = start
         while moved < frames || (!met && Date() < deadline) {
             client.receive(timeout: 0.008)
-            if !met, let condition { met = client.received.contains(where: condition) }
+            if !met, let condition {
+                // Only what arrived since the last look: the whole list grows for as long as the finger sweeps.
+                met = client.received[checked...].contains(where: condition)
+                checked = client.received.count
+            }
             if k == Int32(frames) { direction = -1 } else if k == 0 { direction = 1 }
             k += direction
             moved += 1
