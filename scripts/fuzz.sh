@@ -52,9 +52,8 @@ mkdir -p "$scratch"
 # switching between the two rebuilds .build-fuzz.
 debug_info=()
 [ -n "$runs" ] && debug_info=(-debug-info-format none)
-# Whole-module and unoptimised, as make test's own build (scripts/test-build-flags says why): 72 s against 81 s for
-# the four targets in a debug build, cold, without debug information (2026-11-26, one run each).
-configuration=(-c release -Xswiftc -Onone)
+# Whole-module and unoptimised, as make test's own build (scripts/unoptimised-build-flags, with the figures).
+read -r -a configuration < scripts/unoptimised-build-flags
 for target in "${targets[@]}"; do
   name=$(product "$target")
   if ! KINETIC_FUZZ=1 swift build "${configuration[@]}" --scratch-path "$scratch" --disable-default-traits "${debug_info[@]}" \
