@@ -30,8 +30,12 @@ extension FluidSpringStepper {
 
         /// This map followed by `next`: (next ∘ self).
         func followed(by next: Recurrence) -> Recurrence {
+            // Typed terms, summed left to right as before: the untyped literal made this one expression take
+            // 2 s to type-check, half of the module's type-checking (`-warn-long-expression-type-checking`).
             func row(_ n: SIMD4<Double>) -> SIMD4<Double> {
-                n[0] * x + n[1] * v + n[2] * a + SIMD4(0, 0, 0, n[3])
+                let target = SIMD4<Double>(0, 0, 0, n[3])
+                let xTerm: SIMD4<Double> = n[0] * x, vTerm: SIMD4<Double> = n[1] * v, aTerm: SIMD4<Double> = n[2] * a
+                return xTerm + vTerm + aTerm + target
             }
             return Recurrence(x: row(next.x), v: row(next.v), a: row(next.a))
         }
