@@ -154,12 +154,11 @@ package.targets += [
     .testTarget(name: "KineticFuzzTests", dependencies: ["KineticFuzzHarness"], path: "Tests/Fuzz/CorpusTests"),
 ]
 
-// The libFuzzer executables exist only for `make fuzz` (scripts/fuzz.sh sets KINETIC_FUZZ=1 and builds with
-// `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` into .build-fuzz): their entry point is libFuzzer's
-// `main`, which an ordinary build does not link.
+// The libFuzzer executable exists only for `make fuzz` (scripts/fuzz.sh sets KINETIC_FUZZ=1 and builds with
+// `--sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address` into .build-fuzz): its entry point is libFuzzer's
+// `main`, which an ordinary build does not link. One executable serves every target, chosen by the name it is
+// started as (Tests/Fuzz/Targets/FuzzKinetic).
 if Context.environment["KINETIC_FUZZ"] == "1" {
-    for name in ["FuzzServerCore", "FuzzRecording", "FuzzConfiguration", "FuzzAnimationExpression"] {
-        package.targets.append(.executableTarget(name: name, dependencies: ["KineticFuzzHarness"],
-                                                 path: "Tests/Fuzz/Targets/\(name)"))
-    }
+    package.targets.append(.executableTarget(name: "FuzzKinetic", dependencies: ["KineticFuzzHarness"],
+                                             path: "Tests/Fuzz/Targets/FuzzKinetic"))
 }
