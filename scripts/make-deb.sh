@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then runs lintian on it.
+# Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then checks it with lintian.
 #
 # The binaries link the Swift runtime and Foundation statically (`--static-swift-stdlib`, into .build-deb so that
 # `make install`'s release build is not rebuilt with other flags): the package depends only on what dpkg-shlibdeps
@@ -12,7 +12,7 @@
 # instead of 33 MB). KINETIC_DEB_CONFIGURATION chooses the build the binaries come from: release (the default; its
 # flags KINETIC_DEB_BUILD_FLAGS, default `--static-swift-stdlib --scratch-path .build-deb`) or test, `make test`'s
 # own unoptimised build (scripts/test-build-flags), which links the runtime statically too and which the systemd VM
-# suite packages.
+# suite packages. KINETIC_DEB_LINTIAN=later leaves the lintian check (scripts/lint-deb.sh) to the caller.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,9 +52,4 @@ deb="dist/kinetic_${version}_${arch}.deb"
 # Root-owned files whoever builds it.
 dpkg-deb --root-owner-group -Zxz -z"${KINETIC_DEB_XZ_LEVEL:-6}" --build "$stage" "$deb" >/dev/null
 echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB), Depends: $depends"
-if command -v lintian >/dev/null; then
-  lintian --fail-on error,warning --display-info "$deb"
-  echo "make-deb: lintian is clean (overrides: packaging/lintian-overrides)"
-else
-  echo "make-deb: lintian is not installed (apt-get install lintian); not checked" >&2
-fi
+[ "${KINETIC_DEB_LINTIAN:-now}" = later ] || scripts/lint-deb.sh "$deb"
