@@ -64,7 +64,7 @@ struct LinearAnimation: CustomAnimation {
 @Suite struct CustomAnimationSnippetTests {
     /// The elastic curve by hand: at p = ½ the sine's argument is −π/2, so progress = ½; at p = 0
     /// and p = 1 it is ∓sin(π/18)/2¹¹ away from 0 and 1 (sin(π/18) = 0.173648).
-    @Test(arguments: [(0.0, 0.173648 / 2048), (0.25, 0.5), (0.5, 1 - 0.173648 / 2048)])
+    @Test(arguments: [(0.0, 0.173648 / 2048), (0.25, 0.5), (0.5, 1 - 0.173648 / 2048)] as [(Double, Double)])
     func elasticThroughAnimation(time: Double, progress: Double) throws {
         let animation = Animation.elastic(duration: 0.5)
         var context = AnimationContext<Double>()

@@ -11,7 +11,8 @@ import Testing
         stepper.step(offset: &x, velocity: &v, force: &a, target: 2)
         #expect(x == 0)
         #expect(a == 200)
-        #expect(v == 200 * (1.0 / 600))
+        let firstVelocity: Double = 200 * (1.0 / 600)
+        #expect(v == firstVelocity)
         // Second step: v½ = v + a/600 = 2/3, x = (2/3)/300, a = 100·(2 − x) − 20·(2/3).
         stepper.step(offset: &x, velocity: &v, force: &a, target: 2)
         #expect(abs(x - 2.0 / 900) <= 1e-15)

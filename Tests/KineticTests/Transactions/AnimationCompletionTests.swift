@@ -100,8 +100,9 @@ import Testing
         #expect(second.count == 1)
         if criteria == .logicallyComplete {
             // Response 0.3 s after each change (frame 18 = 0.3 s; frame 24 = 0.1 + 0.3 s).
-            #expect(first.times == [18.0 / 60])
-            #expect(second.times == [24.0 / 60])
+            let firstTime: TimeInterval = 18.0 / 60, secondTime: TimeInterval = 24.0 / 60
+            #expect(first.times == [firstTime])
+            #expect(second.times == [secondTime])
         } else {
             #expect(first.times == second.times)
             #expect(first.times[0] > 0.5)
