@@ -73,8 +73,11 @@ settled() {
     'select(.type == "frame") | .values."touch.position" | (.velocity == [0, 0]) and (.value == $want)' >/dev/null
 }
 check "the channel settled where the offline replay settles ($expected)" until_true 60 settled
+# Frames in motion, not how many: the recording plays in real time, so a slower guest ticks fewer times during the
+# same gesture (25-35 frames with two emulated CPUs, 4 with one, 2026-11-26). Two or more show the channel on its way
+# rather than jumping to where it settles.
 moving="$(jq -c 'select(.type == "frame") | .values."touch.position" | select(.velocity != [0, 0]) | .value' "$work/frames.jsonl" | wc -l)"
-check "it followed the finger: $moving frames in motion" test "$moving" -ge 10
+check "it followed the finger: $moving frames in motion" test "$moving" -ge 2
 kill "$device_holder" 2>/dev/null
 
 # 4. systemctl reload: a changed configuration applies, the subscriber stays.
