@@ -29,7 +29,7 @@ fi
 # optimised, the Swift runtime linked statically as in the release package); `make deb` makes the release one with
 # the same script.
 say "building the package from the test build"
-KINETIC_DEB_XZ_LEVEL=1 KINETIC_DEB_CONFIGURATION=test KINETIC_DEB_LINTIAN=later "$root/scripts/make-deb.sh" >&2
+KINETIC_DEB_COMPRESSION=gzip:1 KINETIC_DEB_CONFIGURATION=test KINETIC_DEB_LINTIAN=later "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
 
