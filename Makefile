@@ -18,8 +18,8 @@ deps:
 # swift-syntax is not built (Package.swift). Unoptimised and whole-module (SwiftPM's release configuration with
 # -Onone, as `make test`'s build: scripts/unoptimised-build-flags), in a folder of its own: the demo's few channels
 # need no optimiser, a first run builds in about 70 s against 99 s for a debug build and about 135 s for an optimised
-# one on two cores (README "Two commands"), and `make test` (whose build has the trait) never rebuilds it. `make install` and
-# `make deb` build optimised binaries. `kineticctl demo` starts the kineticd built beside it.
+# one on two cores (README "Two commands"), and `make test` (whose build has the trait) never rebuilds it.
+# `make install` and `make deb` build optimised binaries. `kineticctl demo` starts the kineticd built beside it.
 UNOPTIMISED_BUILD_FLAGS := $(shell head -1 scripts/unoptimised-build-flags)
 DEMO_BUILD := $(SWIFT) build $(UNOPTIMISED_BUILD_FLAGS) --disable-default-traits --scratch-path .build-demo
 demo: deps
@@ -42,8 +42,9 @@ deb: deps
 # scripts/test-build-flags, and swift-argument-parser's man page generator, which `--build-tests` leaves out (a
 # dependency's executable; the install and package checks need it, scripts/install.sh --configuration test); fails on
 # any compiler warning in our own code (Swift 6 mode with strict concurrency must stay warning-free); then runs every
-# test in four lanes side by side on the machine's cores (each one's output is printed whole when it ends): `swift test`, the fuzz smoke
-# run (its own instrumented build), the system checks with the live-device VM, and the package in the systemd VM.
+# test in four lanes side by side on the machine's cores (each one's output is printed whole when it ends): `swift
+# test`, the fuzz smoke run (its own instrumented build), the system checks with the live-device VM, and the package
+# in the systemd VM.
 # The VM suites' cache (a kernel, a Debian root file system) is filled in the background while the build runs, on a
 # machine's first run (scripts/vm/prepare.sh; like the suites, it skips itself under KINETIC_SKIP_VM=1).
 TEST_BUILD_FLAGS := $(UNOPTIMISED_BUILD_FLAGS) $(shell head -1 scripts/test-build-flags)
