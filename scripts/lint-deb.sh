@@ -6,7 +6,7 @@ set -euo pipefail
 deb="$1"
 if command -v lintian >/dev/null; then
   lintian --fail-on error,warning --display-info "$deb"
-  echo "make-deb: lintian is clean (overrides: packaging/lintian-overrides)"
+  echo "lint-deb: lintian is clean (overrides: packaging/lintian-overrides)"
 else
-  echo "make-deb: lintian is not installed (apt-get install lintian); not checked" >&2
+  echo "lint-deb: lintian is not installed (apt-get install lintian); not checked" >&2
 fi
