@@ -27,18 +27,12 @@ done
 all=(serverCore recording configuration animationExpression)
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
-# Each target's name as a program: a link to the one fuzz executable, which runs the target it is started as
-# (Tests/Fuzz/Targets/FuzzKinetic).
-program() {
-  case "$1" in
-    serverCore) echo FuzzServerCore ;;
-    recording) echo FuzzRecording ;;
-    configuration) echo FuzzConfiguration ;;
-    animationExpression) echo FuzzAnimationExpression ;;
-    *) echo "fuzz.sh: unknown target '$1' (use ${all[*]})" >&2; exit 2 ;;
-  esac
-}
-for target in "${targets[@]}"; do program "$target" >/dev/null; done
+for target in "${targets[@]}"; do
+  [[ " ${all[*]} " == *" $target "* ]] || { echo "fuzz.sh: unknown target '$target' (use ${all[*]})" >&2; exit 2; }
+done
+# Each target runs as the program Fuzz<Target> (serverCore: FuzzServerCore), a link to the one fuzz executable, which
+# runs the target it is started as (Tests/Fuzz/Targets/FuzzKinetic).
+program() { echo "Fuzz${1^}"; }
 # Seed folders besides the target's own corpus (read only; libFuzzer writes new inputs to the first folder).
 seeds() {
   case "$1" in
