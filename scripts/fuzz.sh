@@ -5,10 +5,10 @@
 #
 # Builds the fuzz executable that serves every target (FuzzKinetic), unoptimised, with `--sanitize=fuzzer -Xswiftc
 # -sanitize=fuzzer,address` into .build-fuzz (package trait AnimatableMacro off: the macro's compiler plugin cannot
-# link against libFuzzer's main, and no target needs it), runs each target for S seconds (default $FUZZ_SECONDS or 600) or N runs, and prints a table:
-# target, time, runs, coverage, corpus, crashes, hangs. Exits non-zero when any target crashed, hung, leaked or
-# ran out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it to
-# Tests/Fuzz/Regressions/TARGET/ with a name that says what it does, and add a named test.
+# link against libFuzzer's main, and no target needs it), runs each target for S seconds (default $FUZZ_SECONDS or
+# 600) or N runs, and prints a table: target, time, runs, coverage, corpus, crashes, hangs. Exits non-zero when any
+# target crashed, hung, leaked or ran out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it
+# to Tests/Fuzz/Regressions/TARGET/ with a name that says what it does, and add a named test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

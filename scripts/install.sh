@@ -14,10 +14,11 @@
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
 # The release configuration (the default) builds what it installs, with the package trait AnimatableMacro off
-# (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build made (scripts/test-build-flags,
-# default traits included), so that its checks install what the tests ran. It does not call `swift build` to make
-# sure: a call with nothing to do still plans the whole package (scripts/check-install.sh took 8.7 s and 10
-# CPU-seconds with three such calls, 1.2 s and 1 without, `/usr/bin/time`, 2026-11-26).
+# (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build
+# made (scripts/test-build-flags, default traits included), so that its checks install what the tests ran. It does
+# not call `swift build` to make sure: a call with nothing to do still plans the whole package
+# (scripts/check-install.sh took 8.7 s and 10 CPU-seconds with three such calls, 1.2 s and 1 without,
+# `/usr/bin/time`, 2026-11-26).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
