@@ -44,12 +44,12 @@ import Testing
     }
 }
 
-/// A directory under the system temporary directory, removed on deinit.
+/// A directory under the system temporary directory, removed with everything in it on deinit.
 final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/kinetic-devices-XXXXXX").utf8CString)
+        var template = Array((NSTemporaryDirectory() + "/kinetic-input-tests-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
         path = String(cString: made)
     }

@@ -17,8 +17,8 @@ import Testing
     static let unfinished = Array(frame(24, [(Code.evAbs, Code.absMTPositionX, 3544), (Code.evAbs, Code.absX, 3544),
                                               (Code.evAbs, Code.absMTPositionY, 1290)]).dropLast())
 
-    static func session(_ fake: FakeEvdevDevice, _ name: String) throws -> (RecordingSession, String) {
-        let path = RecordingWriterTests.temporaryPath(name)
+    static func session(_ fake: FakeEvdevDevice, _ name: String, in directory: TemporaryDirectory) throws -> (RecordingSession, String) {
+        let path = directory.path + "/" + name
         let device = try InputDevice.open(path: fake.path)
         let writer = try RecordingWriter(path: path, device: device.deviceDescription, timeBase: .asIs)
         return (RecordingSession(device: device, writer: writer, stop: try RecordingStopRequest()), path)
@@ -28,7 +28,8 @@ import Testing
     /// its last event's time, so the file parses with no trailing events and keeps all of them.
     @Test func stopRequestWritesQueuedEventsAndClosesTheUnfinishedFrame() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let (session, path) = try Self.session(fake, "stopped.evemu")
+        let directory = try TemporaryDirectory()
+        let (session, path) = try Self.session(fake, "stopped.evemu", in: directory)
         fake.write(Self.swipe + Self.unfinished)
         session.stop.request()
         let summary = try session.run()
@@ -46,7 +47,8 @@ import Testing
     /// a session that missed the stop would end by ``RecordingStopReason/timeLimit``).
     @Test func stopFromAnotherThreadEndsAWaitingSession() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let (session, path) = try Self.session(fake, "waiting.evemu")
+        let directory = try TemporaryDirectory()
+        let (session, path) = try Self.session(fake, "waiting.evemu", in: directory)
         fake.write(Self.swipe)
         let stop = session.stop
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { stop.request() }
@@ -58,7 +60,8 @@ import Testing
 
     @Test func timeLimitEndsOnAWholeFrame() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let (session, path) = try Self.session(fake, "timed.evemu")
+        let directory = try TemporaryDirectory()
+        let (session, path) = try Self.session(fake, "timed.evemu", in: directory)
         fake.write(Self.swipe)
         let summary = try session.run(timeLimit: .milliseconds(100))
         #expect(summary.reason == .timeLimit)
@@ -69,7 +72,8 @@ import Testing
     /// An unplug mid-frame (the pipe's writer closed: POLLHUP) ends the session; the events read are kept.
     @Test func unplugMidFrameKeepsTheEventsRead() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let (session, path) = try Self.session(fake, "unplugged.evemu")
+        let directory = try TemporaryDirectory()
+        let (session, path) = try Self.session(fake, "unplugged.evemu", in: directory)
         fake.write(Self.swipe + Self.unfinished)
         fake.closeWriter()
         let summary = try session.run(timeLimit: .seconds(10))
@@ -97,8 +101,8 @@ import Testing
     }
 
     @Test func closingTheUnfinishedFrameOfAClosedWriterIsAnError() throws {
-        let writer = try RecordingWriter(path: RecordingWriterTests.temporaryPath("closed.evemu"),
-                                         device: DeviceFixtures.touchscreen)
+        let directory = try TemporaryDirectory()
+        let writer = try RecordingWriter(path: directory.path + "/closed.evemu", device: DeviceFixtures.touchscreen)
         #expect(try writer.closeUnfinishedFrame() == 0, "nothing pending: nothing written")
         try writer.close()
         #expect(throws: RecordingWriterError.self) { try writer.closeUnfinishedFrame() }

@@ -3,17 +3,12 @@ import Testing
 @testable import KineticInput
 
 @Suite struct RecordingWriterTests {
-    static func temporaryPath(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-writer-\(getpid())-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
-    }
-
     /// After every append the file on disk — what a SIGTERM/SIGINT at that moment would leave — parses, and holds
     /// exactly the frames completed so far: the events of an unfinished frame are never on disk.
     @Test func fileParsesAfterEveryEvent() throws {
         let source = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
-        let path = Self.temporaryPath("durable.evemu")
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/durable.evemu"
         let writer = try RecordingWriter(path: path, device: source.device, comments: ["written by RecordingWriterTests"],
                                          syncPolicy: .never, timeBase: .asIs)
         var completed = 0
@@ -46,7 +41,8 @@ import Testing
 
     /// evemu-record's time base: the first event lands at 0.000001 s, later ones keep their offsets.
     @Test func rebasesToOneMicrosecond() throws {
-        let path = Self.temporaryPath("rebased.evemu")
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/rebased.evemu"
         let writer = try RecordingWriter(path: path, device: TestDevices.mouse, syncPolicy: .interval(seconds: 0.5))
         let t0 = EventTime(seconds: 5000, microseconds: 999_990), t1 = EventTime(seconds: 5001, microseconds: 8_000)
         try writer.append(frame: [InputEvent(time: t0, type: 2, code: 0, value: -3), InputEvent(time: t0, type: 0, code: 0, value: 0)])

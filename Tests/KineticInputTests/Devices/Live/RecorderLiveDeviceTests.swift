@@ -47,7 +47,8 @@ struct RecorderLiveDeviceTests {
         let kineticctl = try #require(Self.kineticctl, "kineticctl beside the test binary")
         let device = try VirtualDevice(DeviceFixtures.touchscreen)
         defer { device.destroy() }
-        let path = RecordingWriterTests.temporaryPath("recorded-\(signal).evemu")
+        let directory = try TemporaryDirectory()
+        let path = directory.path + "/recorded-\(signal).evemu"
         let child = try SpawnedChild(kineticctl, ["record", try #require(device.devnode), "-o", path, "--seconds", "300"])
         defer { child.killIfRunning() }
 
