@@ -17,13 +17,16 @@ timeout_seconds="${KINETIC_VM_TIMEOUT:-1500}"
 command -v "$qemu" >/dev/null && command -v debootstrap >/dev/null || skip "qemu or debootstrap not found"
 [ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
 
-# The root file system (common.sh), made while the package is put together when `make test` has not already
-# made it in the background (scripts/vm/prepare.sh).
+work="$(mktemp -d)"
+guest="$work/root"
 root_job=""
-if ! root_is_current; then
-  make_root &
-  root_job=$!
-fi
+lint_job=""
+trap 'for job in $root_job $lint_job; do kill "$job" 2>/dev/null || true; wait "$job" 2>/dev/null || true; done
+      rm -rf "$work"' EXIT
+# The guest's root file system: the cached one (common.sh; made here when `make test` has not already made it in the
+# background, scripts/vm/prepare.sh), copied while the package is put together.
+( root_is_current || make_root; cp -a "$base" "$guest" ) &
+root_job=$!
 
 # The package, from the kineticd and kineticctl that `make test` built and tested (scripts/test-build-flags: not
 # optimised, the Swift runtime linked statically as in the release package); `make deb` makes the release one with
@@ -31,16 +34,12 @@ fi
 say "building the package from the test build"
 KINETIC_DEB_COMPRESSION=gzip:1 KINETIC_DEB_CONFIGURATION=test KINETIC_DEB_LINTIAN=later "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
-if [ -n "$root_job" ]; then wait "$root_job" || { say "FAILED: the root file system could not be made"; exit 1; }; fi
-
-work="$(mktemp -d)"
 # lintian (17 s of the lane's 100 when it ran first) checks the package while the guest is made and booted; its
 # verdict counts at the end.
 "$root/scripts/lint-deb.sh" "$deb" > "$work/lintian.log" 2>&1 &
 lint_job=$!
-trap 'kill "$lint_job" 2>/dev/null || true; wait "$lint_job" 2>/dev/null || true; rm -rf "$work"' EXIT
-guest="$work/root"
-cp -a "$base" "$guest"
+wait "$root_job" || { say "FAILED: the guest's root file system could not be made or copied"; exit 1; }
+root_job=""
 # The package as an administrator would install it, then the test's own files and unit.
 cp "$deb" "$guest/tmp/kinetic.deb"
 chroot "$guest" dpkg -i /tmp/kinetic.deb >&2
