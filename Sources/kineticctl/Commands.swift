@@ -14,17 +14,17 @@ struct Animate: ParsableCommand {
               kineticctl animate glow 1 --animation '.easeInOut(duration: 0.3)'
             """)
 
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var options: CommandOptions
     @Argument(help: "The channel.") var channel: String
     @Argument(help: "The target value's components.") var values: [String]
     @Option(help: ArgumentHelp("The animation (default: .default).", valueName: "expr")) var animation: String?
     @Flag(help: "Wait until the animation is logically complete.") var wait = false
 
     func run() throws {
-        let client = try connection.connect()
+        let client = try options.connection.connect()
         let to = try Command.Operation.parseValues(values)
         let reply = try client.command(.animate(channel: channel, to: to, animation: animation,
-                                                completion: wait ? .logicallyComplete : nil))
+                                                completion: wait ? .logicallyComplete : nil), timeout: options.timeout)
         try printReply(reply)
         guard wait else { return }
         while let message = try client.next() {
@@ -42,27 +42,27 @@ struct SetValue: ParsableCommand {
         abstract: "Sets a channel to a value at once (no animation).",
         discussion: "EXAMPLE\n  kineticctl set touch.position 0 0")
 
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var options: CommandOptions
     @Argument(help: "The channel.") var channel: String
     @Argument(help: "The value's components.") var values: [String]
 
     func run() throws {
-        try printReply(try connection.connect().command(.set(channel: channel, to: try Command.Operation.parseValues(values))))
+        try printReply(try options.send(.set(channel: channel, to: try Command.Operation.parseValues(values))))
     }
 }
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the channels (name, dimension, owner).")
-    @OptionGroup var connection: ConnectionOptions
-    func run() throws { try printReply(try connection.connect().command(.list)) }
+    @OptionGroup var options: CommandOptions
+    func run() throws { try printReply(try options.send(.list)) }
 }
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Shows the daemon's state: tick rate, clients, channels, ticks, missed ticks, reduce motion.")
-    @OptionGroup var connection: ConnectionOptions
-    func run() throws { try printReply(try connection.connect().command(.status)) }
+    @OptionGroup var options: CommandOptions
+    func run() throws { try printReply(try options.send(.status)) }
 }
 
 struct ReduceMotion: ParsableCommand {
@@ -70,14 +70,14 @@ struct ReduceMotion: ParsableCommand {
         commandName: "reduce-motion",
         abstract: "Turns reduce motion on or off: springs become a short ease, repeats stop.",
         discussion: "EXAMPLE\n  kineticctl reduce-motion on")
-    @OptionGroup var connection: ConnectionOptions
+    @OptionGroup var options: CommandOptions
     @Argument(help: "on or off.") var state: String
 
     func validate() throws {
         guard state == "on" || state == "off" else { throw ValidationError("say 'on' or 'off'") }
     }
 
-    func run() throws { try printReply(try connection.connect().command(.reduceMotion(enabled: state == "on"))) }
+    func run() throws { try printReply(try options.send(.reduceMotion(enabled: state == "on"))) }
 }
 
 struct Reload: ParsableCommand {
@@ -85,6 +85,6 @@ struct Reload: ParsableCommand {
         commandName: "reload",
         abstract: "Makes kineticd re-read its configuration file and swap its bindings, as SIGHUP does.",
         discussion: "An invalid file is refused with its file:line:column error and the running configuration stays. Clients stay connected; a channel that stays bound keeps its value. Changes to the socket, the groups, the limits or the tick rate wait for a restart (listed in restart_needed).\n\nEXAMPLE\n  kineticctl reload")
-    @OptionGroup var connection: ConnectionOptions
-    func run() throws { try printReply(try connection.connect().command(.reload)) }
+    @OptionGroup var options: CommandOptions
+    func run() throws { try printReply(try options.send(.reload)) }
 }

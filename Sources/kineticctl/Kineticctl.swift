@@ -35,6 +35,26 @@ struct ConnectionOptions: ParsableArguments {
     }
 }
 
+/// Options of the subcommands that send one command and wait for its reply.
+struct CommandOptions: ParsableArguments {
+    @OptionGroup var connection: ConnectionOptions
+    @Option(help: ArgumentHelp("How long to wait for the reply. The first reply of a socket-activated "
+                               + "kineticd includes its start-up.", valueName: "seconds"))
+    var timeout = 5.0
+
+    func validate() throws {
+        // An hour bounds the wait; NaN, zero and negative times would end it before any reply could come.
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 3600, got \(timeout)")
+        }
+    }
+
+    /// Connects, sends `operation` and returns its reply, waiting at most `timeout` seconds for it.
+    func send(_ operation: Command.Operation) throws -> JSONObject {
+        try connection.connect().command(operation, timeout: timeout)
+    }
+}
+
 /// Prints a reply's payload, or fails with its error.
 func printReply(_ reply: JSONObject) throws {
     print(JSONValue.object(reply).jsonText)
