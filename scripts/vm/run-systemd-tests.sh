@@ -21,7 +21,8 @@ work="$(mktemp -d)"
 guest="$work/root"
 root_job=""
 lint_job=""
-trap 'for job in $root_job $lint_job; do kill "$job" 2>/dev/null || true; wait "$job" 2>/dev/null || true; done
+# On the way out, the jobs still running end first (their children too: the copy, lintian), then their folder goes.
+trap 'set +e; for job in $root_job $lint_job; do pkill -P "$job"; kill "$job"; wait "$job"; done 2>/dev/null
       rm -rf "$work"' EXIT
 # The guest's root file system: the cached one (common.sh; made here when `make test` has not already made it in the
 # background, scripts/vm/prepare.sh), copied while the package is put together.
