@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServerCore", "KineticBindings", "KineticProtocol", "KineticInput"],
                           path: "Benchmarks/ReplayBench"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
-        .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol"]),
+        .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol", "KineticTestSupport"]),
         // Test doubles and fixtures shared by the server's test targets: an in-memory channel engine, a sink that
         // records what the core sends, a blocking socket client, the bundled recordings.
         .target(name: "KineticTestSupport", dependencies: [

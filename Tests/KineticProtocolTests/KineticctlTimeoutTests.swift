@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KineticProtocol
+import KineticTestSupport
 
 /// `kineticctl`'s commands that wait for a reply: `--timeout` bounds the wait (a socket-activated kineticd's first
 /// reply includes its start-up, which a slow machine can make longer than the default 5 s), and a timeout that is not
@@ -32,10 +33,8 @@ import Testing
     /// A socket that accepts connections (the kernel queues them) and never answers: the command fails when its
     /// timeout has passed, naming it, however long the machine takes to get there.
     @Test func aDaemonThatNeverRepliesEndsTheWaitAtTheTimeout() throws {
-        let directory = NSTemporaryDirectory() + "kinetic-ctl-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/silent.sock"
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/silent.sock"
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(listener) }
         #expect(UnixSocket.withAddress(path) { bind(listener, $0, $1) } == 0)
