@@ -106,10 +106,11 @@ check "the journal has the refused reload at priority 3 (error)" \
 printf 'rate_hz: auto\n' > "$work/auto.yaml"
 env -u JOURNAL_STREAM kineticd --socket "$work/auto.sock" --config "$work/auto.yaml" --log-level info > "$work/auto.log" 2>&1 &
 auto_daemon=$!
+found_rate="rate_hz: auto: the display refreshes at"
 # Until it has said which rate it found, or has exited without saying it.
-auto_answered() { grep -q "rate_hz: auto: the display refreshes at" "$work/auto.log" || ! kill -0 "$auto_daemon" 2>/dev/null; }
+auto_answered() { grep -q "$found_rate" "$work/auto.log" || ! kill -0 "$auto_daemon" 2>/dev/null; }
 until_true 60 auto_answered
-check "rate_hz: auto finds the virtual display's rate through libdrm" grep -q "rate_hz: auto: the display refreshes at" "$work/auto.log"
+check "rate_hz: auto finds the virtual display's rate through libdrm" grep -q "$found_rate" "$work/auto.log"
 kill "$auto_daemon" 2>/dev/null
 wait "$auto_daemon" 2>/dev/null
 echo "vm-systemd: $(grep -m1 'rate_hz: auto' "$work/auto.log" | sed 's/.*rate_hz/rate_hz/')"
