@@ -28,6 +28,23 @@ serial_text() { sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc
 # What `make test` built and where: the test binary the live-device guest runs, the package the systemd guest installs.
 source "$root/scripts/test-build.sh"
 
+# pack_initramfs INIT OUTPUT MODULE... — a guest's initramfs (gzip'd newc cpio): the host's static busybox, the script
+# INIT as /init and the given kernel modules (.ko files) in /modules, their names in load order in /modules/order.
+pack_initramfs() {
+  local init="$1" output="$2" folder module
+  shift 2
+  folder="$(mktemp -d)"
+  mkdir -p "$folder"/{bin,dev,proc,sys,tmp,modules}
+  cp /bin/busybox "$folder/bin/busybox"
+  install -m 0755 "$init" "$folder/init"
+  for module in "$@"; do
+    cp "$module" "$folder/modules/"
+    basename "$module" .ko >> "$folder/modules/order"
+  done
+  (cd "$folder" && find . | /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1 > "$output")
+  rm -rf "$folder"
+}
+
 # The kernel: the package linux-image-amd64 points to, downloaded once into the cache, reduced to vmlinuz and the
 # modules the live-device guest loads (in this order: no depmod in the guest; the 9p stack is what lets host
 # binaries run unchanged). Sets $kernel to its folder. Under a lock: `make test` fetches it in the background
@@ -92,7 +109,7 @@ fetch_kernel() {
 }
 
 # The systemd guest's root file system: a minimal Debian 12 with what the guest needs besides the minimal base
-# (systemd as init, udev — it gives /dev/input/event* to group input —, Debian's kernel with its initramfs,
+# (systemd as init, udev — it gives /dev/input/event* to group input —, Debian's kernel and its modules,
 # evemu-tools to create and play the touchscreen, jq for the checks), made once per package list with debootstrap
 # (mostly downloading and unpacking), under a lock: two clones may test at once, and `make test` makes it in the
 # background while it builds. Sets $base to its folder.

@@ -72,10 +72,19 @@ for unit in serial-getty@ttyS0.service getty@tty1.service e2scrub_reap.service e
 done
 echo kinetic-vm > "$guest/etc/hostname"
 printf '/dev/vda / ext4 rw,relatime 0 1\n' > "$guest/etc/fstab"
+# Debian's kernel, with an initramfs of our own instead of Debian's generic one: busybox loads the modules that reach
+# the root file system (their dependencies as the guest's modprobe lists them) and hands over to systemd. Boot to
+# the first check took 18 s instead of 26 (2026-11-27, an idle host; scripts/vm/systemd-guest-init.sh).
 kernel="$(ls "$guest"/boot/vmlinuz-* | head -1)"
-initrd="$(ls "$guest"/boot/initrd.img-* | head -1)"
+version="${kernel##*/vmlinuz-}"
 cp "$kernel" "$work/vmlinuz"
-cp "$initrd" "$work/initrd"
+root_modules=()
+while read -r module; do root_modules+=("$guest$module"); done < <(
+  for module in virtio_pci virtio_blk ext4; do chroot "$guest" modprobe -S "$version" --show-depends "$module"; done |
+    awk '$1 == "insmod" && !seen[$2]++ { print $2 }')
+[[ " ${root_modules[*]##*/} " == *" virtio_blk.ko "* && " ${root_modules[*]##*/} " == *" ext4.ko "* ]] ||
+  { say "FAILED: the guest's modprobe did not list virtio_blk and ext4 for kernel $version"; exit 1; }
+pack_initramfs "$root/scripts/vm/systemd-guest-init.sh" "$work/initrd" "${root_modules[@]}"
 mkfs.ext4 -q -F -L root -d "$guest" "$work/disk.img" 3G
 
 say "booting Debian 12 with systemd under qemu (TCG; timeout ${timeout_seconds}s)"

@@ -32,12 +32,9 @@ fetch_kernel
 # The initramfs: static busybox, the init script and the modules.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/initramfs"/{bin,dev,proc,sys,tmp,modules}
-cp /bin/busybox "$work/initramfs/bin/busybox"
-cp "$root/scripts/vm/guest-init.sh" "$work/initramfs/init"
-chmod +x "$work/initramfs/init"
-cp "$kernel"/modules/* "$work/initramfs/modules/"
-(cd "$work/initramfs" && find . | /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
+initramfs_modules=()
+while read -r module; do initramfs_modules+=("$kernel/modules/$module.ko"); done < "$kernel/modules/order"
+pack_initramfs "$root/scripts/vm/guest-init.sh" "$work/initrd.gz" "${initramfs_modules[@]}"
 
 say "booting $package under qemu (TCG; timeout ${timeout_seconds}s), running $filter"
 log="$work/serial.log"
