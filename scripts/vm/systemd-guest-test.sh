@@ -18,12 +18,16 @@ check() { # check NAME COMMAND... — the command's success decides
   local name="$1"; shift
   if "$@" >"$work/check.out" 2>&1; then ok "$name"; else fail "$name" "$(tail -c 400 "$work/check.out" | tr '\n' ' ')"; fi
 }
-# until SECONDS COMMAND... — polls every 0.1 s until the command succeeds or the bound passes.
+# until_true SECONDS COMMAND... — polls until the command succeeds or the bound passes: after 0.1 s, then 0.2, then
+# every 0.4 s. Each poll starts processes, which cost the emulated CPUs (and the host's) dearly: polling every
+# 0.1 s, the wait for the watchdog alone took 8.9 CPU-seconds of the guest's in 7.7 s; now 5.7 in 7.3 (2026-11-27).
 until_true() {
-  local limit=$(( $(date +%s) + $1 )); shift
+  local limit=$((SECONDS + $1)) pause=0.1
+  shift
   while ! "$@" >/dev/null 2>&1; do
-    [ "$(date +%s)" -lt "$limit" ] || return 1
-    sleep 0.1
+    [ "$SECONDS" -lt "$limit" ] || return 1
+    sleep "$pause"
+    case "$pause" in 0.1) pause=0.2 ;; 0.2) pause=0.4 ;; esac
   done
 }
 main_pid() { systemctl show -p MainPID --value kineticd.service; }
