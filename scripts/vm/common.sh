@@ -33,7 +33,7 @@ source "$root/scripts/test-build.sh"
 pack_initramfs() {
   local init="$1" output="$2" folder module
   shift 2
-  folder="$(mktemp -d)"
+  folder="$(mktemp -d "$(dirname "$output")/initramfs.XXXXXX")"  # beside the output: the caller's clean-up takes both
   mkdir -p "$folder"/{bin,dev,proc,sys,tmp,modules}
   cp /bin/busybox "$folder/bin/busybox"
   install -m 0755 "$init" "$folder/init"
