@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-swift test-fuzz test-system test-package vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
 
 deps:
 	@./scripts/install-deps.sh
@@ -39,12 +39,12 @@ deb: deps
 	./scripts/make-deb.sh
 
 # Builds everything (tests included) once, with the flags in scripts/unoptimised-build-flags and
-# scripts/test-build-flags, and swift-argument-parser's man page generator, which `--build-tests` leaves out (a
-# dependency's executable; the install and package checks need it, scripts/install.sh --configuration test); fails on
-# any compiler warning in our own code (Swift 6 mode with strict concurrency must stay warning-free); then runs every
-# test in four lanes side by side on the machine's cores (each one's output is printed whole when it ends): `swift
-# test`, the fuzz smoke run (its own instrumented build), the system checks with the live-device VM, and the package
-# in the systemd VM.
+# scripts/test-build-flags; then runs every test in four lanes side by side on the machine's cores (each one's output is
+# printed whole when it ends): the fuzz smoke run (its own instrumented build), which starts as soon as that build
+# ends, and, once swift-argument-parser's man page generator is built too (`--build-tests` leaves out a dependency's
+# executable; the install and package checks need it, scripts/install.sh --configuration test) and the build has
+# shown no compiler warning in our own code (Swift 6 mode with strict concurrency must stay warning-free), `swift
+# test`, the system checks with the live-device VM, and the package in the systemd VM.
 # The VM suites' cache (a kernel, a Debian root file system) is filled in the background while the build runs, on a
 # machine's first run (scripts/vm/prepare.sh; like the suites, it skips itself under KINETIC_SKIP_VM=1).
 TEST_BUILD_FLAGS := $(UNOPTIMISED_BUILD_FLAGS) $(shell head -1 scripts/test-build-flags)
@@ -53,12 +53,17 @@ test: test-deps
 	@mkdir -p .build-test
 	@(./scripts/vm/prepare.sh > .build-test/vm-prepare.log 2>&1 &)
 	$(SWIFT) build --build-tests $(TEST_BUILD_FLAGS) 2>&1 | tee $(TEST_BUILD_LOG)
+	@echo "make test: the fuzz smoke run, swift test, the system checks with the live-device VM and the systemd VM run side by side; each one's output follows when it ends"
+	@$(MAKE) --no-print-directory -j4 --output-sync=target test-fuzz test-after-build
+
+# The part of `make test` after its build that waits for the man page generator and the build's checks, while the
+# fuzz smoke run goes on. Its three lanes share the jobs of the `make -j4` above (the fuzz run holds the fourth).
+test-after-build:
 	$(SWIFT) build $(TEST_BUILD_FLAGS) --product generate-manual 2>&1 | tee -a $(TEST_BUILD_LOG)
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
-	@echo "make test: swift test, the fuzz smoke run, the system checks with the live-device VM and the systemd VM run side by side; each one's output follows when it ends"
-	@$(MAKE) --no-print-directory -j4 --output-sync=target test-swift test-fuzz test-system test-package
+	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package
 
 test-deps:
 	@./scripts/install-deps.sh test
