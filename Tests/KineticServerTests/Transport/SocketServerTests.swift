@@ -35,6 +35,20 @@ private func startMotion(path: String) throws -> SocketTestClient {
     return owner
 }
 
+/// Does `meanwhile`, then asks the core for its number of clients, until `done` holds of it or `seconds` have passed;
+/// returns the last count. The server lets a client go when its hang-up or its slowness reaches the event loop, which
+/// a busy machine delays past any fixed pause; `meanwhile` comes first so that clients just connected are counted.
+private func clientCount(of server: DaemonServer, within seconds: Double, until done: (Int) -> Bool,
+                         meanwhile: () async throws -> Void) async throws -> Int {
+    let deadline = Date().addingTimeInterval(seconds)
+    var clients: Int
+    repeat {
+        try await meanwhile()
+        clients = try await server.withCore { $0.clientCount }
+    } while !done(clients) && Date() < deadline
+    return clients
+}
+
 private func isFrame(_ message: ReceivedMessage) -> Bool {
     if case .frame = message { return true }
     return false
@@ -160,15 +174,9 @@ struct SocketServerTests {
             let churn = try SocketTestClient(path: path, encoding: .jsonLines)
             if i % 3 == 0 { churn.send(Array("{\"type\":\"hel".utf8)) }
         }
-        // The server lets a churned client go when its hang-up reaches the event loop, which a busy machine delays
-        // past any fixed pause (7 were still counted 0.5 s after the last one, 2026-11-27): a bounded wait for it,
-        // reading the watcher meanwhile.
-        var clients = try await server.withCore { $0.clientCount }
-        let deadline = Date().addingTimeInterval(30)
-        while clients != 3, Date() < deadline {
-            watcher.receive(timeout: 0.05)
-            clients = try await server.withCore { $0.clientCount }
-        }
+        // A bounded wait, reading the watcher meanwhile (7 churned clients were still counted 0.5 s after the last
+        // one on a busy machine, 2026-11-27).
+        let clients = try await clientCount(of: server, within: 30, until: { $0 == 3 }) { watcher.receive(timeout: 0.05) }
         #expect(clients == 3, "owner, watcher and sloppy remain; churned clients are gone")
 
         // The subscriber kept receiving frames throughout: at least 20 more than before the hostile clients came (a
@@ -200,11 +208,8 @@ struct SocketServerTests {
         watcher.send(.subscribe(Subscription(patterns: ["*"])))
         let reading = WatcherThread(watcher)
         // The stalled client does not read; within a few seconds the server gives up on it.
-        var clients = 3
-        let deadline = Date().addingTimeInterval(10)
-        while clients == 3, Date() < deadline {
+        let clients = try await clientCount(of: server, within: 10, until: { $0 != 3 }) {
             try await Task.sleep(for: .milliseconds(50))
-            clients = try await server.withCore { $0.clientCount }
         }
         reading.stop()
         #expect(clients == 2)
