@@ -129,7 +129,7 @@ let package = Package(
         ]),
         // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
         .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
-        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev"]),
+        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev", "KineticTestSupport"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
         .testTarget(

@@ -8,13 +8,7 @@ import KineticTestSupport
 /// a number of seconds in (0, 3600] is refused before anything connects.
 @Suite struct KineticctlTimeoutTests {
     /// The kineticctl that `swift build --build-tests` put beside the test binary.
-    static var kineticctl: String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("kineticctl").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
+    static var kineticctl: String? { builtProduct("kineticctl") }
 
     /// Runs kineticctl to its end: its exit status and what it wrote to standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, error: String) {

@@ -128,18 +128,3 @@ package final class SocketTestClient {
         received.compactMap { if case .message(type, let o) = $0 { return o } else { return nil } }
     }
 }
-
-/// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), removed at deinit.
-package final class TemporaryDirectory {
-    package let path: String
-    package init() {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/kinetic-test-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
-        // Without a directory the test's socket cannot bind and the test fails with that error; never trap here.
-        path = made ?? base + "/kinetic-test-unavailable"
-    }
-    deinit {
-        _ = try? FileManager.default.removeItem(atPath: path)
-    }
-}

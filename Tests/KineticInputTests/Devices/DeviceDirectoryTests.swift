@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import KineticInput
+import KineticTestSupport
 
 @Suite struct DeviceDirectoryTests {
     @Test(arguments: [("event0", true), ("event12", true), ("event", false), ("mouse0", false), ("mice", false),
@@ -11,7 +12,7 @@ import Testing
     }
 
     @Test func listsOnlyEventNodesInNumericOrder() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         for name in ["event10", "event2", "mouse0", "mice", "event3", "js0", "event"] { try directory.create(name) }
         #expect(DeviceDirectory.eventNodes(in: directory.path)
                 == ["event2", "event3", "event10"].map { directory.path + "/" + $0 })
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func listingReportsNodesThatAreNotEvdevDevicesWithTheirPath() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         try directory.create("event4")
         let listing = DeviceDirectory.listDevices(in: directory.path)
         let path = directory.path + "/event4"
@@ -44,20 +45,8 @@ import Testing
     }
 }
 
-/// A directory under the system temporary directory, removed with everything in it on deinit.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/kinetic-input-tests-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
-        path = String(cString: made)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
+/// Device nodes' stand-ins in a ``TemporaryDirectory``.
+extension TemporaryDirectory {
     func create(_ name: String) throws {
         guard FileManager.default.createFile(atPath: path + "/" + name, contents: Data()) else {
             throw POSIXError(.EIO)

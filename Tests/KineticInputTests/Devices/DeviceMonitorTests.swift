@@ -3,12 +3,13 @@ import Glibc
 import Synchronization
 import Testing
 @testable import KineticInput
+import KineticTestSupport
 
 /// inotify works on any directory, so the hotplug logic (§4.2) is tested on a temporary one; the real
 /// `/dev/input` is covered by the VM suite.
 @Suite struct DeviceMonitorTests {
     @Test func reportsNodesPresentAtStartThenAddsAndRemovals() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         try directory.create("event1")
         let monitor = try DeviceMonitor(directory: directory.path)
         #expect(monitor.readChanges() == [.added(directory.path + "/event1")])
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func ignoresNodesThatAreNotEventNodes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let monitor = try DeviceMonitor(directory: directory.path)
         try directory.create("mouse0")
         try directory.create("js1")
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func unreadableNodeIsAddedOnItsAttributeChange() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let readable = ReadableSet()
         let monitor = try DeviceMonitor(directory: directory.path, isReadable: readable.contains)
         let path = directory.path + "/event5"
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func unreadableNodeIsRetriedWithoutAnAttributeChange() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let readable = ReadableSet()
         let monitor = try DeviceMonitor(directory: directory.path, isReadable: readable.contains)
         let path = directory.path + "/event6"
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func pendingNodeThatVanishesIsNeverReported() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let monitor = try DeviceMonitor(directory: directory.path, isReadable: ReadableSet().contains)
         try directory.create("event8")
         #expect(monitor.waitForChanges(timeout: .milliseconds(200)).isEmpty)
@@ -68,7 +69,7 @@ import Testing
     }
 
     @Test func waitsForTheDirectoryToAppear() throws {
-        let parent = try TemporaryDirectory()
+        let parent = TemporaryDirectory()
         let input = parent.path + "/input"
         let monitor = try DeviceMonitor(directory: input)
         #expect(monitor.readChanges().isEmpty)
@@ -80,7 +81,7 @@ import Testing
     }
 
     @Test func directoryThatVanishesAndReturnsIsWatchedAgain() throws {
-        let parent = try TemporaryDirectory()
+        let parent = TemporaryDirectory()
         let input = parent.path + "/input"
         #expect(mkdir(input, 0o755) == 0)
         #expect(FileManager.default.createFile(atPath: input + "/event0", contents: Data()))
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func closedMonitorReportsNothing() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         try directory.create("event1")
         let monitor = try DeviceMonitor(directory: directory.path)
         monitor.close()

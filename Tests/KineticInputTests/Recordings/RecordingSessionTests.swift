@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KineticInput
+import KineticTestSupport
 
 /// ``RecordingSession`` and ``RecordingStopRequest`` on a FakeEvdev pipe device: the real libevdev read loop,
 /// stopped by a request, a handled signal, a time limit or the device's end (issue 5 item 4). The real
@@ -28,7 +29,7 @@ import Testing
     /// its last event's time, so the file parses with no trailing events and keeps all of them.
     @Test func stopRequestWritesQueuedEventsAndClosesTheUnfinishedFrame() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let (session, path) = try Self.session(fake, "stopped.evemu", in: directory)
         fake.write(Self.swipe + Self.unfinished)
         session.stop.request()
@@ -47,7 +48,7 @@ import Testing
     /// a session that missed the stop would end by ``RecordingStopReason/timeLimit``).
     @Test func stopFromAnotherThreadEndsAWaitingSession() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let (session, path) = try Self.session(fake, "waiting.evemu", in: directory)
         fake.write(Self.swipe)
         let stop = session.stop
@@ -60,7 +61,7 @@ import Testing
 
     @Test func timeLimitEndsOnAWholeFrame() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let (session, path) = try Self.session(fake, "timed.evemu", in: directory)
         fake.write(Self.swipe)
         let summary = try session.run(timeLimit: .milliseconds(100))
@@ -72,7 +73,7 @@ import Testing
     /// An unplug mid-frame (the pipe's writer closed: POLLHUP) ends the session; the events read are kept.
     @Test func unplugMidFrameKeepsTheEventsRead() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let (session, path) = try Self.session(fake, "unplugged.evemu", in: directory)
         fake.write(Self.swipe + Self.unfinished)
         fake.closeWriter()
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func closingTheUnfinishedFrameOfAClosedWriterIsAnError() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let writer = try RecordingWriter(path: directory.path + "/closed.evemu", device: DeviceFixtures.touchscreen)
         #expect(try writer.closeUnfinishedFrame() == 0, "nothing pending: nothing written")
         try writer.close()

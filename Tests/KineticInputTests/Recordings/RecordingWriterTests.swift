@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import KineticInput
+import KineticTestSupport
 
 @Suite struct RecordingWriterTests {
     /// After every append the file on disk — what a SIGTERM/SIGINT at that moment would leave — parses, and holds
     /// exactly the frames completed so far: the events of an unfinished frame are never on disk.
     @Test func fileParsesAfterEveryEvent() throws {
         let source = try EvemuFormat.read(contentsOf: try Fixtures.fixture("example-swipe.evemu"))
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.path + "/durable.evemu"
         let writer = try RecordingWriter(path: path, device: source.device, comments: ["written by RecordingWriterTests"],
                                          syncPolicy: .never, timeBase: .asIs)
@@ -41,7 +42,7 @@ import Testing
 
     /// evemu-record's time base: the first event lands at 0.000001 s, later ones keep their offsets.
     @Test func rebasesToOneMicrosecond() throws {
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.path + "/rebased.evemu"
         let writer = try RecordingWriter(path: path, device: TestDevices.mouse, syncPolicy: .interval(seconds: 0.5))
         let t0 = EventTime(seconds: 5000, microseconds: 999_990), t1 = EventTime(seconds: 5001, microseconds: 8_000)

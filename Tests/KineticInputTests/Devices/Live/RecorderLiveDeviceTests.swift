@@ -1,19 +1,14 @@
 import Foundation
 import Testing
 @testable import KineticInput
+import KineticTestSupport
 
 /// The real `kineticctl record` on a uinput touchscreen, stopped by SIGTERM and by SIGINT (issue 5 item 4: nothing
 /// buffered is lost, the file always parses). Runs in the VM of `make vm-test`; the suite name matches its
 /// `LiveDeviceTests` filter. kineticctl is the one `swift build --build-tests` put beside the test binary.
 @Suite(.serialized, .enabled(if: LiveDeviceEnvironment.isEnabled, "needs uinput; runs in the VM (make vm-test)"))
 struct RecorderLiveDeviceTests {
-    static var kineticctl: String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("kineticctl").path
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-    }
+    static var kineticctl: String? { builtProduct("kineticctl") }
 
     /// Polls `condition` every 20 ms until it holds or `seconds` passed.
     static func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
@@ -47,7 +42,7 @@ struct RecorderLiveDeviceTests {
         let kineticctl = try #require(Self.kineticctl, "kineticctl beside the test binary")
         let device = try VirtualDevice(DeviceFixtures.touchscreen)
         defer { device.destroy() }
-        let directory = try TemporaryDirectory()
+        let directory = TemporaryDirectory()
         let path = directory.path + "/recorded-\(signal).evemu"
         let child = try SpawnedChild(kineticctl, ["record", try #require(device.devnode), "-o", path, "--seconds", "300"])
         defer { child.killIfRunning() }
