@@ -96,7 +96,8 @@ mkfs.ext4 -q -F -L root -d "$guest" "$work/disk.img" 3G
 
 # Drivers for the emulated machine's hardware that kineticd's checks do not use (SATA, the chipset's watchdog, SMBus
 # and LPC, the parallel port, the PC speaker, a PS/2 mouse, KVM inside the guest) and modules systemd loads for other
-# services' sake: not loading them took 3-6 of the 24-25 CPU-seconds of the guest's boot off it (2026-11-27).
+# services' sake: not loading them took 3-6 of the 24-25 CPU-seconds of the guest's boot off it (the suite's "test
+# unit started" line, 2026-11-27).
 unused_modules=powernow_k8,kvm_amd,kvm,ccp,ahci,libahci,libata,iTCO_wdt,intel_pmc_bxt,ppdev,parport_pc,psmouse,i2c_i801,\
 lpc_ich,pcspkr,serio_raw,efi_pstore,dm_mod,loop,fuse
 

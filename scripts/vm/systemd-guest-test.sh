@@ -31,13 +31,22 @@ until_true() {
   done
 }
 main_pid() { systemctl show -p MainPID --value kineticd.service; }
+# The guest's CPU time so far, user and system on both CPUs, in seconds (/proc/stat counts in 1/100 s), and its uptime:
+# what booting and the checks cost the emulated machine, and through TCG the host (README "Two commands").
+guest_cpu() { awk '$1 == "cpu" { printf "%.1f", ($2 + $4) / 100 }' /proc/stat; }
+uptime_seconds() { cut -d' ' -f1 /proc/uptime; }
 finish() {
+  echo "vm-systemd: the checks took $(awk -v a="$started_cpu" -v b="$(guest_cpu)" 'BEGIN { printf "%.1f", b - a }')" \
+       "guest CPU-seconds in $(awk -v a="$started_uptime" -v b="$(uptime_seconds)" 'BEGIN { printf "%.1f", b - a }') s"
   echo "vm-systemd: $passed passed, $failed failed"
   systemctl poweroff --no-block
   exit 0
 }
 
+started_cpu="$(guest_cpu)"
+started_uptime="$(uptime_seconds)"
 echo "vm-systemd: kernel $(uname -r), $(systemctl --version | head -1), kinetic $(dpkg-query -W -f '${Version}' kinetic)"
+echo "vm-systemd: the test unit started at $started_uptime s of guest uptime, after $started_cpu guest CPU-seconds"
 
 # 1. Socket activation: the socket listens after boot; the first client starts the service.
 check "kineticd.socket is listening after boot" systemctl is-active --quiet kineticd.socket
