@@ -20,7 +20,8 @@ check() { # check NAME COMMAND... — the command's success decides
 }
 # until_true SECONDS COMMAND... — polls until the command succeeds or the bound passes: after 0.1 s, then 0.2, then
 # every 0.4 s. Each poll starts processes, which cost the emulated CPUs (and the host's) dearly: polling every
-# 0.1 s, the wait for the watchdog alone took 8.9 CPU-seconds of the guest's in 7.7 s; now 5.7 in 7.3 (2026-11-27).
+# 0.1 s, the wait for the watchdog alone took 8.9 CPU-seconds of the guest's in 7.7 s; now 5.7 in 7.3 (/proc/stat read
+# at each check in a one-off run, 2026-11-27).
 until_true() {
   local limit=$((SECONDS + $1)) pause=0.1
   shift
