@@ -2,10 +2,15 @@
 # Checks a Debian package with lintian: `scripts/lint-deb.sh DEB`. Fails on any error or warning that
 # packaging/lintian-overrides (where each override gives its reason) does not cover. make-deb.sh runs it on the
 # package it made; the systemd VM suite runs it beside the guest's boot instead (scripts/vm/run-systemd-tests.sh).
+#
+# Every check runs but binaries/spelling: it reports common misspellings among a binary's strings at the info level,
+# which does not fail the package, and in binaries that link the Swift runtime, Foundation and ICU's data statically
+# all 38 it found were theirs (Portugese, overriden, ... on 2026-11-27), none in our own strings. It took 5 of
+# lintian's 17 CPU-seconds on the test package (`/usr/bin/time lintian ...` with and without `-X binaries/spelling`).
 set -euo pipefail
 deb="$1"
 if command -v lintian >/dev/null; then
-  lintian --fail-on error,warning --display-info "$deb"
+  lintian --fail-on error,warning --display-info -X binaries/spelling "$deb"
   echo "lint-deb: lintian is clean (overrides: packaging/lintian-overrides)"
 else
   echo "lint-deb: lintian is not installed (apt-get install lintian); not checked" >&2
