@@ -33,7 +33,7 @@ until_true() {
 }
 main_pid() { systemctl show -p MainPID --value kineticd.service; }
 # The guest's CPU time so far, user and system on both CPUs, in seconds (/proc/stat counts in 1/100 s), and its uptime:
-# what booting and the checks cost the emulated machine, and through TCG the host (README "Two commands").
+# what booting and the checks cost the emulated machine, and through TCG the host (docs/BUILD-TIMES.md).
 guest_cpu() { awk '$1 == "cpu" { printf "%.1f", ($2 + $4) / 100 }' /proc/stat; }
 uptime_seconds() { cut -d' ' -f1 /proc/uptime; }
 finish() {
