@@ -74,11 +74,21 @@ ln -sf /etc/systemd/system/kinetic-vm-test.service "$guest/etc/systemd/system/mu
 # which TCG makes slow (e2scrub_reap alone held multi-user.target back by 4 s of the guest's 23 s boot); the login
 # manager and D-Bus, which serve user sessions (the guest has none; systemctl, systemd-analyze and journalctl reach
 # systemd through its private socket as root): multi-user.target came 1.2 s after udevd had started instead of 3.4 s
-# (the guest's journal, one run each, 2026-11-27); and systemd's loading of modules that the kernel command line
-# below blacklists.
+# (the guest's journal, one run each, 2026-11-27); and the modprobe@ units of the modules listed next.
+#
+# Modules the guest does not load (module_blacklist= on the kernel command line below): drivers for the emulated
+# machine's hardware that kineticd's checks do not use (SATA, the chipset's watchdog, SMBus and LPC, the parallel port,
+# the PC speaker, a PS/2 mouse, KVM inside the guest), and modules systemd loads through its modprobe@ units for other
+# services' sake (those units are masked with the rest). Not loading them took 3-6 of the 24-25 CPU-seconds of the
+# guest's boot off it (the suite's "test unit started" line, 2026-11-27).
+unused_drivers=(powernow_k8 kvm_amd kvm ccp ahci libahci libata iTCO_wdt intel_pmc_bxt ppdev parport_pc psmouse i2c_i801
+                lpc_ich pcspkr serio_raw)
+unused_by_systemd=(efi_pstore dm_mod loop fuse)
+unused_modules="$(IFS=,; echo "${unused_drivers[*]},${unused_by_systemd[*]}")"
+modprobe_units=("${unused_by_systemd[@]/#/modprobe@}")
 for unit in serial-getty@ttyS0.service getty@tty1.service e2scrub_reap.service e2scrub_all.timer apt-daily.timer \
             apt-daily-upgrade.timer dpkg-db-backup.timer fstrim.timer systemd-logind.service dbus.service dbus.socket \
-            modprobe@dm_mod.service modprobe@fuse.service modprobe@loop.service modprobe@efi_pstore.service; do
+            "${modprobe_units[@]/%/.service}"; do
   ln -sf /dev/null "$guest/etc/systemd/system/$unit"
 done
 echo kinetic-vm > "$guest/etc/hostname"
@@ -99,12 +109,6 @@ while read -r module; do root_modules+=("$guest$module"); done < <(
 pack_initramfs "$root/scripts/vm/systemd-guest-init.sh" "$work/initrd" "${root_modules[@]}"
 mkfs.ext4 -q -F -L root -d "$guest" "$work/disk.img" 3G
 
-# Drivers for the emulated machine's hardware that kineticd's checks do not use (SATA, the chipset's watchdog, SMBus
-# and LPC, the parallel port, the PC speaker, a PS/2 mouse, KVM inside the guest) and modules systemd loads for other
-# services' sake: not loading them took 3-6 of the 24-25 CPU-seconds of the guest's boot off it (the suite's "test
-# unit started" line, 2026-11-27).
-unused_modules=powernow_k8,kvm_amd,kvm,ccp,ahci,libahci,libata,iTCO_wdt,intel_pmc_bxt,ppdev,parport_pc,psmouse,i2c_i801,\
-lpc_ich,pcspkr,serio_raw,efi_pstore,dm_mod,loop,fuse
 # mitigations=off: Debian's kernel guards against speculative-execution attacks on the emulated CPU (retpolines for
 # Spectre v2, barriers for Spectre v1; /sys/devices/system/cpu/vulnerabilities in the guest), which protect code in
 # the guest from other code in the guest: it runs nothing but our test, and TCG does not speculate. Without them the
