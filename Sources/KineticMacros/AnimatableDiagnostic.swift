@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftSyntax
 
 /// The diagnostics of `@Animatable` and `@AnimatableIgnored`: each says what is wrong and what to do.
 enum AnimatableDiagnostic: DiagnosticMessage {
@@ -70,5 +71,16 @@ enum AnimatableFixIt: FixItMessage {
         case .markIgnored: MessageID(domain: "KineticMacros", id: "markIgnored")
         case .removeAttribute: MessageID(domain: "KineticMacros", id: "removeAttribute")
         }
+    }
+}
+
+extension FixIt.Change {
+    /// Removes `attribute` with the spaces after it, and keeps what comes before it: its leading trivia (the line
+    /// break, the indentation, any comment). The compiler replaces a node's whole text, leading trivia included, so
+    /// an empty replacement would join the attribute's line to the one before it (`swiftc -verify` saw the fix-it
+    /// for `@AnimatableIgnored let id: Int` start at the end of the line above).
+    static func removing(_ attribute: AttributeSyntax) -> FixIt.Change {
+        let nothing = TokenSyntax.identifier("", leadingTrivia: attribute.leadingTrivia)
+        return .replace(oldNode: Syntax(attribute), newNode: Syntax(nothing))
     }
 }

@@ -24,7 +24,7 @@ public struct AnimatableIgnoredMacro: PeerMacro {
                     message: AnimatableDiagnostic.ignoredHasNoEffect(reason: reason),
                     fixIt: FixIt(
                         message: AnimatableFixIt.removeAttribute(name: "AnimatableIgnored"),
-                        changes: [.replace(oldNode: Syntax(node), newNode: Syntax(TokenSyntax.identifier("")))]
+                        changes: [.removing(node)]
                     )
                 )
             )

@@ -15,19 +15,15 @@ import SwiftSyntaxMacros
 /// `animatableData` only gets the conformance. (Seed document 000, part 3.)
 public struct AnimatableMacro: MemberMacro, ExtensionMacro {
     /// The member role: the synthesized `animatableData` (get/set over the animated stored properties), or nothing
-    /// plus a diagnostic on misuse (not a struct, no animatable property).
+    /// plus a diagnostic when the struct has no animatable property. Nothing for a type that is not a struct: the
+    /// extension role says why.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
-        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
-            context.diagnose(
-                Diagnostic(node: node, message: AnimatableDiagnostic.notAStruct(kind: declaration.kindName))
-            )
-            return []
-        }
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
         let scan = AnimatablePropertyScan(structDecl)
         scan.diagnostics.forEach(context.diagnose)
         if scan.declaresAnimatableData { return [] }
@@ -41,7 +37,7 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
                             typeName: structDecl.name.text, skipped: scan.skipped),
                         fixIt: FixIt(
                             message: AnimatableFixIt.removeAttribute(name: "Animatable"),
-                            changes: [.replace(oldNode: Syntax(node), newNode: Syntax(TokenSyntax.identifier("")))]
+                            changes: [.removing(node)]
                         )
                     )
                 )
@@ -51,7 +47,13 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
         return [animatableData(for: scan.animated, access: structDecl.modifiers.accessPrefix)]
     }
 
-    /// The extension role: `extension T: Animatable {}` for a struct that does not already conform.
+    /// The extension role: `extension T: Animatable {}` for a struct that does not already conform, and the error
+    /// for a type that is not a struct.
+    ///
+    /// That error is this role's, not the member role's: the compiler expands an extension macro for every type it
+    /// is attached to, but a member macro only once something looks up the type's members, which nothing does for
+    /// an enum that no code uses (`swiftc -typecheck` reported nothing for `@Animatable enum E { case a }` when the
+    /// member role diagnosed it; Tests/KineticMacrosTests runs the real compiler).
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -59,8 +61,14 @@ public struct AnimatableMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        // Misuse is diagnosed once, by the member expansion; here it only suppresses the conformance.
-        guard let structDecl = declaration.as(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(
+                Diagnostic(node: node, message: AnimatableDiagnostic.notAStruct(kind: declaration.kindName))
+            )
+            return []
+        }
+        // Other misuse is diagnosed by the member role; here it only suppresses the conformance.
+        guard !protocols.isEmpty else { return [] }
         let scan = AnimatablePropertyScan(structDecl)
         guard scan.declaresAnimatableData || !scan.animated.isEmpty else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Kinetic.Animatable {}")]
