@@ -68,9 +68,9 @@ test-after-build:
 test-deps:
 	@./scripts/install-deps.sh test
 
-# `swift test` takes the build's flags but for the static linking of executables, which it does not know.
+# `swift test` with the build's flags finds everything built.
 test-swift:
-	$(SWIFT) test --skip-build $(filter-out --static-swift-stdlib,$(TEST_BUILD_FLAGS))
+	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
 
 # At a lower priority than the other lanes: the package lane's guest ends last, and the fuzz build has time to spare
 # (with equal shares, the guest ran the last 40 s of `make test` on one core, 2026-11-26).

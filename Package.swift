@@ -3,6 +3,20 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// kineticd and kineticctl link the Swift runtime and Foundation statically in the release configuration (`make demo`,
+// `make test`, `make install`, `make deb`), so that they run without the toolchain (the Debian package depends only
+// on the C libraries dpkg-shlibdeps finds). Statically at link time only: SwiftPM's
+// `--static-swift-stdlib` also compiles every module against the static runtime's folder, which has no Swift
+// Testing, so `make test`'s one build of the modules could not serve both the tests and the executables. Objects
+// compiled against the shared Foundation name only its three public libraries for the linker; the static archives
+// need the four below too (they are what the static runtime's Foundation module names). With lld, which resolves
+// archives in any order.
+let staticRuntime: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+] + ["_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections"].map {
+    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
+}
+
 let package = Package(
     name: "Kinetic",
     platforms: [.macOS(.v14)],
@@ -86,14 +100,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ]),
+        ], linkerSettings: staticRuntime),
         // The client tool. Its daemon commands use KineticProtocol alone; replay and plot run the server core on a
         // virtual clock; record and devices read evdev. It links neither NIOPosix nor ServiceLifecycle: `demo` runs
         // the kineticd executable instead of a server in-process.
         .executableTarget(name: "kineticctl", dependencies: [
             "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], linkerSettings: staticRuntime),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
@@ -132,14 +146,10 @@ let package = Package(
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev", "KineticTestSupport"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
-        .testTarget(
-            name: "KineticMacrosTests",
-            dependencies: [
-                "KineticMacros",
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ]
-        ),
+        // `@Animatable`'s expansions, diagnostics and fix-its, from the toolchain's compiler run on test sources
+        // against the built `Kinetic` and its plugin. Not linked with the macro: a test target that depends on a
+        // macro makes SwiftPM build the test product and all it links a second time, for the host.
+        .testTarget(name: "KineticMacrosTests", dependencies: ["Kinetic"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,9 +3,9 @@
 #
 #   scripts/install.sh [--configuration release|test]
 #
-# Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local), SYSCONFDIR (default /etc),
-# SWIFT (default swift), KINETIC_BUILD_FLAGS (more `swift build` flags for the release build: `make deb` links the
-# Swift runtime statically into a build folder of its own). Installs:
+# Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local), SYSCONFDIR (default /etc), SWIFT
+# (default swift), KINETIC_BUILD_FLAGS (more `swift build` flags for the release build: `make deb` builds into a
+# folder of its own). The release configuration links the Swift runtime into both binaries (Package.swift). Installs:
 #   $PREFIX/bin/kineticd, $PREFIX/bin/kineticctl
 #   $PREFIX/lib/systemd/system/kineticd.{service,socket}   (ExecStart= points at $PREFIX/bin/kineticd)
 #   $PREFIX/lib/sysusers.d/kinetic.conf, $PREFIX/lib/tmpfiles.d/kinetic.conf

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then checks it with lintian.
 #
-# The binaries link the Swift runtime and Foundation statically (`--static-swift-stdlib`, into .build-deb so that
-# `make install`'s release build is not rebuilt with other flags): the package depends only on what dpkg-shlibdeps
-# finds (libc6, libstdc++6, libgcc-s1, libevdev2). The files are those of `make install` with PREFIX=/usr
-# (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The maintainer scripts create the
-# kinetic group (sysusers.d) and /run/kinetic (tmpfiles.d), and enable and start kineticd.socket, as debhelper's
-# generated snippets would. lintian's overrides, with their reasons, are in packaging/lintian-overrides.
+# The binaries link the Swift runtime and Foundation statically (the release configuration does, Package.swift; built
+# into .build-deb, so that `make install`'s release build and this one never rebuild each other's work): the package
+# depends only on what dpkg-shlibdeps finds (libc6, libstdc++6, libgcc-s1, libevdev2, libdrm2). The files are those of
+# `make install` with PREFIX=/usr (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The
+# maintainer scripts create the kinetic group (sysusers.d) and /run/kinetic (tmpfiles.d), and enable and start
+# kineticd.socket, as debhelper's generated snippets would. lintian's overrides, with their reasons, are in
+# packaging/lintian-overrides.
 # KINETIC_DEB_COMPRESSION (default xz:6, dpkg-deb's) sets dpkg-deb's compressor and level: the systemd VM suite,
 # which installs the package and throws it away, uses gzip:1 (for the 140 MB of unoptimised static binaries,
 # 3 CPU-seconds instead of 15 for xz at level 1, and 1 s instead of 2.6 for each of dpkg's and lintian's unpacking;
 # 57 MB instead of 40; 2026-11-26, `/usr/bin/time` of the two compressors on the stripped binaries).
 # KINETIC_DEB_CONFIGURATION chooses the build the binaries come from: release (the default; its flags
-# KINETIC_DEB_BUILD_FLAGS, default `--static-swift-stdlib --scratch-path .build-deb`) or test, `make test`'s own
-# unoptimised build (scripts/test-build-flags), which links the runtime statically too and which the systemd VM
-# suite packages. KINETIC_DEB_LINTIAN=later leaves the lintian check (scripts/lint-deb.sh) to the caller.
+# KINETIC_DEB_BUILD_FLAGS, default `--scratch-path .build-deb`) or test, `make test`'s own unoptimised build
+# (scripts/test-build-flags), which links the runtime statically too and which the systemd VM suite packages.
+# KINETIC_DEB_LINTIAN=later leaves the lintian check (scripts/lint-deb.sh) to the caller.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +27,7 @@ trap 'rm -rf "$work"' EXIT
 stage="$work/kinetic"
 
 DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
-  KINETIC_BUILD_FLAGS="${KINETIC_DEB_BUILD_FLAGS:---static-swift-stdlib --scratch-path .build-deb}" \
+  KINETIC_BUILD_FLAGS="${KINETIC_DEB_BUILD_FLAGS:---scratch-path .build-deb}" \
   scripts/install.sh --configuration "${KINETIC_DEB_CONFIGURATION:-release}"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl"
 

@@ -1,35 +1,35 @@
-import SwiftSyntaxMacrosGenericTestSupport
+#if AnimatableMacro
 import Testing
 
+/// The macros' diagnostics and fix-its as the compiler reports them. Each `expected-…` comment names the diagnostic
+/// expected on a line below it (`@+N`) and the fix-it's edit: `{{column-column=replacement}}` on that line.
 @Suite("@Animatable diagnostics")
 struct AnimatableMacroDiagnosticsTests {
-    @Test(arguments: ["enum", "class", "actor"])
-    func rejectsNonStructs(kind: String) {
-        assertExpansion(
+    /// An enum is the case that needs the error in the extension role: nothing looks up its members.
+    @Test(arguments: [("enum", "case idle\n    var x: Double { 0 }"), ("class", "var x: Double = 0"), ("actor", "var x: Double = 0")])
+    func rejectsNonStructs(kind: String, body: String) {
+        assertTypeChecks(
             """
+            import Kinetic
+
+            // expected-error@+1 {{'@Animatable' can only be applied to a struct, not to this \(kind); its 'animatableData' setter writes the animated values back into stored properties, which needs a value type}}
             @Animatable
             \(kind) Thing {
-                var x: Double
+                \(body)
             }
             """,
-            expandedSource: """
-                \(kind) Thing {
-                    var x: Double
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "'@Animatable' can only be applied to a struct, not to this \(kind); "
-                        + "its 'animatableData' setter writes the animated values back into stored properties, "
-                        + "which needs a value type",
-                    line: 1, column: 1)
-            ]
+            expansions: []
         )
     }
 
+    /// The fix-it empties the attribute's line: columns 1 to 12 are `@Animatable`.
     @Test func rejectsStructWithNothingToAnimate() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
+            // expected-error@+2 {{'@Animatable' found no animatable stored property in 'Label' (skipped: 'count' (Int), 'scale' (a 'let' constant), 'weight' (@AnimatableIgnored)); add a stored 'var' whose type is VectorArithmetic or Animatable (Double, CGFloat, CGPoint, …), or remove '@Animatable'}}
+            // expected-note@+1 {{Remove '@Animatable'}} {{1-12=}}
             @Animatable
             struct Label {
                 var count: Int
@@ -37,39 +37,27 @@ struct AnimatableMacroDiagnosticsTests {
                 @AnimatableIgnored var weight: Double
             }
             """,
-            expandedSource: """
-                struct Label {
-                    var count: Int
-                    let scale: Double
-                    var weight: Double
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "'@Animatable' found no animatable stored property in 'Label' "
-                        + "(skipped: 'count' (Int), 'scale' (a 'let' constant), 'weight' (@AnimatableIgnored)); "
-                        + "add a stored 'var' whose type is VectorArithmetic or Animatable "
-                        + "(Double, CGFloat, CGPoint, …), or remove '@Animatable'",
-                    line: 1, column: 1,
-                    fixIts: [FixItSpec(message: "Remove '@Animatable'")])
-            ]
+            expansions: []
         )
     }
 
+    /// The error is on the property's name (column 9); the fix-it rewrites the declaration (columns 5 to 19) with
+    /// the attribute in front. The rest of the struct still animates.
     @Test func requiresTypeAnnotations() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             @Animatable
             struct Meter {
                 var value: Double
+                // expected-error@+2 {{'@Animatable' needs an explicit type on stored property 'peak' to decide whether it animates; write its type (for example ': Double'), or mark it '@AnimatableIgnored'}}
+                // expected-note@+1 {{Mark 'peak' '@AnimatableIgnored'}} {{5-19=@AnimatableIgnored var peak = 1.0}}
                 var peak = 1.0
             }
             """,
-            expandedSource: """
-                struct Meter {
-                    var value: Double
-                    var peak = 1.0
-
+            expansions: [
+                Expansion(role: .member, text: """
                     nonisolated var animatableData: Double {
                         get {
                             self.value
@@ -78,67 +66,43 @@ struct AnimatableMacroDiagnosticsTests {
                             self.value = newValue
                         }
                     }
-                }
-
-                extension Meter: Kinetic.Animatable {
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "'@Animatable' needs an explicit type on stored property 'peak' to decide whether "
-                        + "it animates; write its type (for example ': Double'), or mark it '@AnimatableIgnored'",
-                    line: 4, column: 9,
-                    fixIts: [FixItSpec(message: "Mark 'peak' '@AnimatableIgnored'")])
-            ],
-            applyFixIts: ["Mark 'peak' '@AnimatableIgnored'"],
-            fixedSource: """
-                @Animatable
-                struct Meter {
-                    var value: Double
-                    @AnimatableIgnored var peak = 1.0
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension Meter: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 
     @Test func ignoredOnAFunctionIsAnError() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             struct S {
+                // expected-error@+1 {{'@AnimatableIgnored' can only be applied to a stored property of an '@Animatable' struct}}
                 @AnimatableIgnored func f() {}
             }
             """,
-            expandedSource: """
-                struct S {
-                    func f() {}
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "'@AnimatableIgnored' can only be applied to a stored property of an '@Animatable' struct",
-                    line: 2, column: 5)
-            ]
+            expansions: []
         )
     }
 
+    /// The fix-it removes the attribute and the space after it (columns 5 to 24), and keeps the line.
     @Test func ignoredOnAConstantIsAWarning() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             struct S {
+                // expected-warning@+2 {{'@AnimatableIgnored' has no effect here: a 'let' constant never animates; remove the attribute}}
+                // expected-note@+1 {{Remove '@AnimatableIgnored'}} {{5-24=}}
                 @AnimatableIgnored let id: Int
             }
             """,
-            expandedSource: """
-                struct S {
-                    let id: Int
-                }
-                """,
-            diagnostics: [
-                DiagnosticSpec(
-                    message: "'@AnimatableIgnored' has no effect here: a 'let' constant never animates; remove the attribute",
-                    line: 2, column: 5, severity: .warning,
-                    fixIts: [FixItSpec(message: "Remove '@AnimatableIgnored'")])
-            ]
+            expansions: []
         )
     }
 }
+#endif

@@ -1,12 +1,16 @@
-import SwiftSyntaxMacrosGenericTestSupport
+#if AnimatableMacro
 import Testing
 
+/// What `@Animatable` adds, as the compiler expands it; every source must also type-check with the added code.
 @Suite("@Animatable expansion")
 struct AnimatableMacroTests {
     /// Seed document 000, part 3: the "after" form of `HikingRouteShape`, without `Shape`.
     @Test func hikingRouteNestsPairsInDeclarationOrderAndSkipsIgnored() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Foundation
+            import Kinetic
+
             @Animatable
             struct HikingRouteShape {
                 var startPoint: CGPoint
@@ -16,13 +20,8 @@ struct AnimatableMacroTests {
                 var drawingDirection: Bool
             }
             """,
-            expandedSource: """
-                struct HikingRouteShape {
-                    var startPoint: CGPoint
-                    var endPoint: CGPoint
-                    var elevation: Double
-                    var drawingDirection: Bool
-
+            expansions: [
+                Expansion(role: .member, text: """
                     nonisolated var animatableData: Kinetic.AnimatablePair<CGPoint.AnimatableData, Kinetic.AnimatablePair<CGPoint.AnimatableData, Double>> {
                         get {
                             Kinetic.AnimatablePair(self.startPoint.animatableData, Kinetic.AnimatablePair(self.endPoint.animatableData, self.elevation))
@@ -33,26 +32,27 @@ struct AnimatableMacroTests {
                             self.elevation = newValue.second.second
                         }
                     }
-                }
-
-                extension HikingRouteShape: Kinetic.Animatable {
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension HikingRouteShape: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 
     @Test func singlePropertyIsItsOwnData() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             @Animatable
             public struct Fade {
                 public var opacity: Double
             }
             """,
-            expandedSource: """
-                public struct Fade {
-                    public var opacity: Double
-
+            expansions: [
+                Expansion(role: .member, text: """
                     public nonisolated var animatableData: Double {
                         get {
                             self.opacity
@@ -61,23 +61,27 @@ struct AnimatableMacroTests {
                             self.opacity = newValue
                         }
                     }
-                }
-
-                extension Fade: Kinetic.Animatable {
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension Fade: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 
     /// `let`, `static`, `lazy`, computed, inert standard types and optionals are skipped; observers keep a
     /// property stored; `var a, b: CGFloat` types both; qualified scalar names are used as is.
     @Test func skipsWhatCannotAnimate() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Foundation
+            import Kinetic
+
             @Animatable
             struct Gauge {
                 let id: Int
-                static var shared: Double = 0
+                nonisolated(unsafe) static var shared: Double = 0
                 lazy var cache: Double = 0
                 var total: Int
                 var title: String
@@ -90,21 +94,8 @@ struct AnimatableMacroTests {
                 var angle: Angle
             }
             """,
-            expandedSource: """
-                struct Gauge {
-                    let id: Int
-                    static var shared: Double = 0
-                    lazy var cache: Double = 0
-                    var total: Int
-                    var title: String
-                    var limit: Double?
-                    var a, b: CGFloat
-                    var level: Foundation.CGFloat {
-                        didSet { }
-                    }
-                    var doubled: Double { level * 2 }
-                    var angle: Angle
-
+            expansions: [
+                Expansion(role: .member, text: """
                     nonisolated var animatableData: Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<Foundation.CGFloat, Angle.AnimatableData>>> {
                         get {
                             Kinetic.AnimatablePair(self.a, Kinetic.AnimatablePair(self.b, Kinetic.AnimatablePair(self.level, self.angle.animatableData)))
@@ -116,18 +107,21 @@ struct AnimatableMacroTests {
                             self.angle.animatableData = newValue.second.second.second
                         }
                     }
-                }
-
-                extension Gauge: Kinetic.Animatable {
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension Gauge: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 
     /// Like the seeds' `RadialLayout`: a hand-written `animatableData` is kept and only the conformance added.
     @Test func keepsHandWrittenAnimatableData() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             @Animatable
             struct Radial {
                 var offsetAngle: Angle
@@ -137,36 +131,29 @@ struct AnimatableMacroTests {
                 }
             }
             """,
-            expandedSource: """
-                struct Radial {
-                    var offsetAngle: Angle
-                    var animatableData: Angle.AnimatableData {
-                        get { offsetAngle.animatableData }
-                        set { offsetAngle.animatableData = newValue }
+            expansions: [
+                Expansion(role: .extension, text: """
+                    extension Radial: Kinetic.Animatable {
                     }
-                }
-
-                extension Radial: Kinetic.Animatable {
-                }
-                """
+                    """),
+            ]
         )
     }
 
     /// A property named like the setter's parameter still reads and writes the property.
     @Test func selfQualifiesEveryAccess() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             @Animatable
             struct Odd {
                 var newValue: Float
                 var first: Float
             }
             """,
-            expandedSource: """
-                struct Odd {
-                    var newValue: Float
-                    var first: Float
-
+            expansions: [
+                Expansion(role: .member, text: """
                     nonisolated var animatableData: Kinetic.AnimatablePair<Float, Float> {
                         get {
                             Kinetic.AnimatablePair(self.newValue, self.first)
@@ -176,19 +163,22 @@ struct AnimatableMacroTests {
                             self.first = newValue.second
                         }
                     }
-                }
-
-                extension Odd: Kinetic.Animatable {
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension Odd: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 
     /// Generic parameters declared VectorArithmetic (in the clause or a `where`) are their own data;
     /// other generic parameters must be Animatable.
     @Test func genericParametersDeclaredVectorArithmeticAreUsedAsIs() {
-        assertExpansion(
+        assertTypeChecks(
             """
+            import Kinetic
+
             @Animatable
             struct Segment<V: VectorArithmetic & Sendable, W, A: Animatable> where W: Kinetic.VectorArithmetic {
                 var start: V
@@ -196,12 +186,8 @@ struct AnimatableMacroTests {
                 var tip: A
             }
             """,
-            expandedSource: """
-                struct Segment<V: VectorArithmetic & Sendable, W, A: Animatable> where W: Kinetic.VectorArithmetic {
-                    var start: V
-                    var width: W
-                    var tip: A
-
+            expansions: [
+                Expansion(role: .member, text: """
                     nonisolated var animatableData: Kinetic.AnimatablePair<V, Kinetic.AnimatablePair<W, A.AnimatableData>> {
                         get {
                             Kinetic.AnimatablePair(self.start, Kinetic.AnimatablePair(self.width, self.tip.animatableData))
@@ -212,11 +198,13 @@ struct AnimatableMacroTests {
                             self.tip.animatableData = newValue.second.second
                         }
                     }
-                }
-
-                extension Segment: Kinetic.Animatable {
-                }
-                """
+                    """),
+                Expansion(role: .extension, text: """
+                    extension Segment: Kinetic.Animatable {
+                    }
+                    """),
+            ]
         )
     }
 }
+#endif
