@@ -19,7 +19,9 @@ deps:
 # -Onone, as `make test`'s build: scripts/unoptimised-build-flags), in a folder of its own: the demo's few channels
 # need no optimiser, a first run builds in about 70 s against 99 s for a debug build and about 135 s for an optimised
 # one on two cores (docs/BUILD-TIMES.md), and `make test` (whose build has the trait) never rebuilds it.
-# `make install` and `make deb` build optimised binaries. `kineticctl demo` starts the kineticd built beside it.
+# `make install` and `make deb` build optimised binaries. All of them link the Swift runtime statically into
+# kineticd and kineticctl, as the release configuration does (Package.swift). `kineticctl demo` starts the kineticd
+# built beside it.
 UNOPTIMISED_BUILD_FLAGS := $(shell head -1 scripts/unoptimised-build-flags)
 DEMO_BUILD := $(SWIFT) build $(UNOPTIMISED_BUILD_FLAGS) --disable-default-traits --scratch-path .build-demo
 demo: deps
