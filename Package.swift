@@ -11,11 +11,11 @@ import PackageDescription
 // compiled against the shared Foundation name only its three public libraries for the linker; the static archives
 // need the four below too (they are what the static runtime's Foundation module names). With lld, which resolves
 // archives in any order.
-let staticRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
-] + ["_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections"].map {
-    .linkedLibrary($0, .when(platforms: [.linux], configuration: .release))
-}
+let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], releaseOnLinux)]
+    + ["_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections"].map {
+        .linkedLibrary($0, releaseOnLinux)
+    }
 
 let package = Package(
     name: "Kinetic",
@@ -149,7 +149,7 @@ let package = Package(
         // `@Animatable`'s expansions, diagnostics and fix-its, from the toolchain's compiler run on test sources
         // against the built `Kinetic` and its plugin. Not linked with the macro: a test target that depends on a
         // macro makes SwiftPM build the test product and all it links a second time, for the host.
-        .testTarget(name: "KineticMacrosTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticMacrosTests", dependencies: ["Kinetic", "KineticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 #if AnimatableMacro
 import Foundation
+import KineticTestSupport
 import Testing
 
 /// One macro expansion the compiler printed: the code a role of `@Animatable` or `@AnimatableIgnored` added.
@@ -40,25 +41,23 @@ struct MacroCompilation {
 /// `// expected-error@+1 {{message}} {{line:column-line:column=replacement}}` comments in the source; any
 /// diagnostic without such a comment fails the compile.
 enum MacroCompiler {
-    /// The build's folder of products: the one this test process runs from.
-    static let binPath = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().path
-
-    /// `swiftc` of the toolchain on `PATH` (the one `swift test` runs from), the plugin and the module folder; or
-    /// what is missing.
-    static let setup: Result<(swiftc: String, plugin: String, modules: String), SetupError> = {
-        let files = FileManager.default
+    /// `swiftc` of the toolchain on `PATH` (the one `swift test` runs from), the plugin, and the build's folder of
+    /// products (its modules in `Modules`); or what is missing.
+    static let setup: Result<(swiftc: String, plugin: String, products: String), SetupError> = {
         guard let swiftc = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .map({ "\($0)/swiftc" }).first(where: files.isExecutableFile(atPath:))
+            .map({ "\($0)/swiftc" }).first(where: FileManager.default.isExecutableFile(atPath:))
         else { return .failure(SetupError(message: "no swiftc on PATH")) }
-        // SwiftPM names a plugin built for the host with "-tool" when the destination is built too.
-        guard let plugin = ["KineticMacros-tool", "KineticMacros"].map({ "\(binPath)/\($0)" })
-            .first(where: files.isExecutableFile(atPath:))
-        else { return .failure(SetupError(message: "no KineticMacros plugin in \(binPath)")) }
-        let modules = "\(binPath)/Modules"
-        guard files.fileExists(atPath: "\(modules)/Kinetic.swiftmodule") else {
-            return .failure(SetupError(message: "no Kinetic.swiftmodule in \(modules)"))
+        guard let folder = builtProductsFolder() else {
+            return .failure(SetupError(message: "cannot read /proc/self/exe"))
         }
-        return .success((swiftc, plugin, modules))
+        // SwiftPM names a plugin built for the host with "-tool" when the destination is built too.
+        guard let plugin = builtProduct("KineticMacros-tool") ?? builtProduct("KineticMacros") else {
+            return .failure(SetupError(message: "no KineticMacros plugin in \(folder)"))
+        }
+        guard FileManager.default.fileExists(atPath: "\(folder)/Modules/Kinetic.swiftmodule") else {
+            return .failure(SetupError(message: "no Kinetic.swiftmodule in \(folder)/Modules"))
+        }
+        return .success((swiftc, plugin, folder))
     }()
 
     struct SetupError: Error, CustomStringConvertible {
@@ -69,21 +68,20 @@ enum MacroCompiler {
     /// Type-checks `source` (a file of module `MacroTest` that may `import Kinetic`) in Swift 6 mode, with the
     /// verifier on.
     static func typeCheck(_ source: String) throws -> MacroCompilation {
-        let (swiftc, plugin, modules) = try setup.get()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-macro-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("MacroTest.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
+        let (swiftc, plugin, products) = try setup.get()
+        let directory = TemporaryDirectory()
+        defer { withExtendedLifetime(directory) {} }  // removed once the compiler is done with the file
+        let file = directory.path + "/MacroTest.swift"
+        try source.write(toFile: file, atomically: true, encoding: .utf8)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
         process.arguments = [
             "-typecheck", "-swift-version", "6", "-module-name", "MacroTest", "-diagnostic-style", "llvm",
-            "-I", modules, "-module-cache-path", "\(binPath)/ModuleCache",
+            "-I", "\(products)/Modules", "-module-cache-path", "\(products)/ModuleCache",
             "-load-plugin-executable", "\(plugin)#KineticMacros",
             "-Xfrontend", "-dump-macro-expansions", "-Xfrontend", "-verify",
-            file.path,
+            file,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -18,10 +18,17 @@ package final class TemporaryDirectory {
     }
 }
 
+/// The folder of products that `swift build --build-tests` made: the one the running test binary is in (its modules
+/// are in `Modules` there), or nil when it cannot be read.
+package func builtProductsFolder() -> String? {
+    guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+    return URL(fileURLWithPath: executable).deletingLastPathComponent().path
+}
+
 /// The product `name` (an executable such as `kineticctl`) that `swift build --build-tests` put beside the running test
 /// binary, or nil when it is not there.
 package func builtProduct(_ name: String) -> String? {
-    guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-    let path = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
+    guard let folder = builtProductsFolder() else { return nil }
+    let path = folder + "/" + name
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }
