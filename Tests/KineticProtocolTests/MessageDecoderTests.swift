@@ -1,5 +1,6 @@
 import Testing
 @testable import KineticProtocol
+import KineticTestSupport
 
 @Suite("Message decoder")
 struct MessageDecoderTests {
@@ -181,18 +182,6 @@ struct MessageDecoderTests {
 }
 
 /// A small deterministic generator, so that fuzz-style tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A binary header's 8 bytes.
 private func header(length: UInt32, type: UInt16) -> [UInt8] {
     var bytes: [UInt8] = []

@@ -38,7 +38,7 @@ package final class LinearChannelEngine: ChannelEngine {
         guard !table.contains(where: { $0.descriptor.name == name }) else {
             throw ChannelEngineError(.channelExists, "\"\(name)\" exists")
         }
-        table.append(Channel(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner),
+        table.append(Channel(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner, serial: tableVersion + 1),
                              value: initial, velocity: Array(repeating: 0, count: dimension)))
         tableVersion += 1
     }

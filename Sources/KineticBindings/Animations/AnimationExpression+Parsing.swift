@@ -25,7 +25,11 @@ extension AnimationExpression {
     /// arg}] ")" ] { "." name [ "(" … ")" ] }`, where `arg = [label ":"] (number | true | false | chain)` and a
     /// nested chain starts with `.` and a letter (`.bottom`, `.spring(duration: 0.4)`, `.periodic(3, delay: 0.5)`).
     /// Animation, transition and symbol-effect expressions all read their text through it, then check the
-    /// chain against their own table. At most 1024 characters; nesting at most 16 deep.
+    /// chain against their own table. At most ``maximumBytes`` bytes of UTF-8; nesting at most 16 deep.
+    ///
+    /// The parser reads Unicode scalars, not grapheme clusters: comparing `Character`s normalises them, and a
+    /// cluster of thousands of combining marks made that quadratic. Columns count scalars (the same as characters
+    /// for any text the grammar accepts), and every step costs time linear in the text's bytes.
     ///
     /// - Parameters:
     ///   - typeName: the type name the text may start with (`Animation` in `Animation.spring`).
@@ -34,6 +38,11 @@ extension AnimationExpression {
         var parser = ExpressionParser(text: text, typeName: typeName, expecting: expecting)
         return try parser.parse()
     }
+}
+
+extension AnimationExpression {
+    /// The longest expression text accepted, in bytes of UTF-8.
+    public static let maximumBytes = 1024
 }
 
 extension AnimationExpression.Value {
@@ -46,7 +55,7 @@ extension AnimationExpression.Value {
 
 private struct ExpressionParser {
     let text: String
-    let characters: [Character]
+    let characters: [Unicode.Scalar]
     let typeName: String
     let expecting: String
     var index = 0
@@ -54,7 +63,7 @@ private struct ExpressionParser {
 
     init(text: String, typeName: String, expecting: String) {
         self.text = text
-        self.characters = Array(text)
+        self.characters = text.utf8.count <= AnimationExpression.maximumBytes ? Array(text.unicodeScalars) : []
         self.typeName = typeName
         self.expecting = expecting
     }
@@ -64,21 +73,30 @@ private struct ExpressionParser {
     }
 
     mutating func skipSpaces() {
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
     }
 
     mutating func identifier() -> String? {
         let start = index
         while index < characters.count,
-            characters[index].isLetter || characters[index] == "_" || (index > start && characters[index].isNumber)
+            Self.isLetter(characters[index]) || characters[index] == "_" || (index > start && Self.isDigit(characters[index]))
         {
             index += 1
         }
-        return index > start ? String(characters[start..<index]) : nil
+        guard index > start else { return nil }
+        var name = ""
+        name.unicodeScalars.append(contentsOf: characters[start..<index])
+        return name
     }
 
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic }
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.numericType == .decimal }
+
     mutating func parse() throws(AnimationExpressionError) -> AnimationExpression {
-        guard characters.count <= 1024 else { throw fail("the expression is longer than 1024 characters", at: 0) }
+        let bytes = text.utf8.count
+        guard bytes <= AnimationExpression.maximumBytes else {
+            throw fail("the expression is \(bytes) bytes long; at most \(AnimationExpression.maximumBytes) are accepted", at: 0)
+        }
         skipSpaces()
         guard index < characters.count else { throw fail("expected \(expecting)") }
         let chain = try self.chain(nested: false)
@@ -89,7 +107,7 @@ private struct ExpressionParser {
     /// A chain: an optional type name, then members. Nested, it ends before ',' or ')'.
     mutating func chain(nested: Bool) throws(AnimationExpressionError) -> AnimationExpression {
         // `Animation.spring` is the same as `.spring`.
-        if index < characters.count, characters[index].isLetter {
+        if index < characters.count, Self.isLetter(characters[index]) {
             let start = index
             guard identifier() == typeName else {
                 throw fail("expected '.' and \(expecting)", at: start)
@@ -137,7 +155,7 @@ private struct ExpressionParser {
             skipSpaces()
             let start = index
             var label: String?
-            if index < characters.count, characters[index].isLetter || characters[index] == "_" {
+            if index < characters.count, Self.isLetter(characters[index]) || characters[index] == "_" {
                 let save = index
                 let word = identifier()
                 skipSpaces()
@@ -166,14 +184,14 @@ private struct ExpressionParser {
 
     mutating func value() throws(AnimationExpressionError) -> AnimationExpression.Value {
         let start = index
-        let startsMember = index + 1 < characters.count && characters[index] == "." && characters[index + 1].isLetter
-        if startsMember || (index < characters.count && characters[index].isLetter && word(at: index) == typeName) {
+        let startsMember = index + 1 < characters.count && characters[index] == "." && Self.isLetter(characters[index + 1])
+        if startsMember || (index < characters.count && Self.isLetter(characters[index]) && word(at: index) == typeName) {
             guard depth < 16 else { throw fail("members are nested more than 16 deep", at: start) }
             depth += 1
             defer { depth -= 1 }
             return .member(try chain(nested: true))
         }
-        if index < characters.count, characters[index].isLetter {
+        if index < characters.count, Self.isLetter(characters[index]) {
             let word = identifier()
             switch word {
             case "true": return .bool(true)
@@ -183,27 +201,27 @@ private struct ExpressionParser {
         }
         var literal = ""
         if index < characters.count, characters[index] == "-" || characters[index] == "+" {
-            literal.append(characters[index])
+            literal.unicodeScalars.append(characters[index])
             index += 1
         }
         var sawDigit = false
         while index < characters.count {
             let c = characters[index]
-            if c.isASCII, c.isNumber {
+            if c.isASCII, ("0"..."9").contains(c) {
                 sawDigit = true
             } else if c == "." || c == "_" {
             } else if (c == "e" || c == "E"), sawDigit {
-                literal.append(c)
+                literal.unicodeScalars.append(c)
                 index += 1
                 if index < characters.count, characters[index] == "-" || characters[index] == "+" {
-                    literal.append(characters[index])
+                    literal.unicodeScalars.append(characters[index])
                     index += 1
                 }
                 continue
             } else {
                 break
             }
-            if c != "_" { literal.append(c) }
+            if c != "_" { literal.unicodeScalars.append(c) }
             index += 1
         }
         guard sawDigit, let number = Double(literal), number.isFinite else {

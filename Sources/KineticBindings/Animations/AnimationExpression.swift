@@ -124,8 +124,31 @@ public struct AnimationExpressionError: Error, Equatable, Sendable, CustomString
         self.reason = reason
     }
 
-    /// `column N: reason`, then the text and a caret under the column.
+    /// `column N: reason`, then the text (an excerpt around the column, ``excerpt``) and a caret under the column.
     public var description: String {
-        "column \(column): \(reason)\n  \(text)\n  " + String(repeating: " ", count: max(0, column - 1)) + "^"
+        let (quote, caret) = excerpt
+        return "column \(column): \(reason)\n  \(quote)\n  " + String(repeating: " ", count: caret) + "^"
     }
+
+    /// The one-line form every error message uses: `FIELD "EXCERPT": column N: reason`.
+    public func message(field: String) -> String {
+        "\(field) \"\(excerpt.quote)\": column \(column): \(reason)"
+    }
+
+    /// The text as an error quotes it: whole when at most ``quotedScalars`` scalars long, else that many around the
+    /// column, with `…` where it was cut; and the caret's offset into the quote. Linear in the quote, not the text.
+    public var excerpt: (quote: String, caret: Int) {
+        let limit = Self.quotedScalars
+        let scalars = text.unicodeScalars
+        let position = max(0, column - 1)
+        if scalars.count <= limit { return (text, position) }
+        let start = max(0, min(position - limit / 2, scalars.count - limit))
+        let lower = scalars.index(scalars.startIndex, offsetBy: start)
+        let upper = scalars.index(lower, offsetBy: limit)
+        let prefix = start > 0 ? "…" : "", suffix = upper < scalars.endIndex ? "…" : ""
+        return (prefix + String(scalars[lower..<upper]) + suffix, position - start + prefix.unicodeScalars.count)
+    }
+
+    /// The most scalars of an expression an error quotes.
+    public static let quotedScalars = 60
 }

@@ -1,4 +1,5 @@
 import KineticInput
+import KineticProtocol
 
 /// One binding from a gesture on matching devices to a channel (issue 6 §3): what an entry of the configuration's
 /// `bindings:` decodes to (``DaemonConfiguration/parse(_:source:)``), and what embedders and tests build directly
@@ -100,6 +101,41 @@ public struct GestureBinding: Equatable, Sendable {
         if zoomDismissal { return [] }
         if case .touches(let count) = gesture { return (0..<max(0, count)).map { "\(channel).\($0)" } }
         return [channel]
+    }
+
+    /// The channels `bindings` drive (name, dimension, in the order the bindings name them), or the first binding
+    /// that cannot join them, with the reason: a channel another binding gives another dimension, or more channels or
+    /// components than a server holds (``ProtocolLimits``). The configuration loader reports it at the binding's
+    /// line; ``GesturePipeline`` refuses to define such channels.
+    public static func channels(of bindings: [GestureBinding]) -> Result<[(name: String, dimension: Int)], ChannelConflict> {
+        var channels: [(name: String, dimension: Int)] = []
+        var dimensions: [String: Int] = [:]
+        var components = 0
+        for (index, binding) in bindings.enumerated() {
+            for name in binding.channelNames {
+                if let existing = dimensions[name] {
+                    guard existing == binding.dimension else {
+                        return .failure(ChannelConflict(binding: index, reason: "channel \"\(name)\" is bound here with \(binding.dimension) components (\(binding.gesture.name)) and by an earlier binding with \(existing); a channel has one dimension, so give one of them another channel"))
+                    }
+                    continue
+                }
+                dimensions[name] = binding.dimension
+                channels.append((name, binding.dimension))
+                components += binding.dimension
+                guard channels.count <= ProtocolLimits.maximumChannels, components <= ProtocolLimits.maximumComponents else {
+                    return .failure(ChannelConflict(binding: index, reason: "the bindings define more than \(ProtocolLimits.maximumChannels) channels or \(ProtocolLimits.maximumComponents) components, the most a server holds"))
+                }
+            }
+        }
+        return .success(channels)
+    }
+
+    /// Why a binding cannot join the ones before it (``channels(of:)``).
+    public struct ChannelConflict: Error, Sendable {
+        /// The index of the binding, in configuration order.
+        public var binding: Int
+        /// What is wrong and what to do.
+        public var reason: String
     }
 
     /// The channel value before any gesture.

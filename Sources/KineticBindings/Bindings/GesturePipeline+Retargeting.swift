@@ -106,9 +106,15 @@ extension GesturePipeline {
             origin = started
             activity.origins[slot] = nil
         }
-        let input = reading.channelValue(for: binding, origin: origin)
+        var input = reading.channelValue(for: binding, origin: origin)
         // A non-finite reading (a device with a degenerate axis) never reaches the engine.
         guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
+        // Beyond the channel value range (a large scale or mapping, a relative device pushed far): held at its edge.
+        let limited = ChannelValue.clamped(input.value)
+        if limited.clamped {
+            input.value = limited.value
+            record("\(binding.gesture.name) → \(name): the value left \(ChannelValue.acceptedRange) and is held at the edge; lower the binding's scale or the mapping's")
+        }
         let following = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
         let at = engineTime(of: time)
         let target: [Double]
@@ -125,7 +131,7 @@ extension GesturePipeline {
                 let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
                 let plan = binding.release.target.plan(current: following, origin: origin, velocity: velocity,
                                                        bounds: binding.bounds, decelerationRate: binding.release.decelerationRate)
-                target = plan.target
+                target = ChannelValue.clamped(plan.target).value
                 let k = binding.release.decelerationRate.decayConstant
                 if plan.coasts, k > 0, !engine.reduceMotion {
                     // Momentum: the fling itself, from the release velocity (reduce motion: the release animation).

@@ -49,16 +49,9 @@ public final class GesturePipeline {
         self.mappings = mappings
         var channels: [(name: String, dimension: Int)] = []
         var conflict: String?
-        for binding in bindings {
-            for name in binding.channelNames {
-                if let existing = channels.first(where: { $0.name == name }) {
-                    if existing.dimension != binding.dimension, conflict == nil {
-                        conflict = "channel \"\(name)\" is bound with \(existing.dimension) and \(binding.dimension) components"
-                    }
-                    continue
-                }
-                channels.append((name, binding.dimension))
-            }
+        switch GestureBinding.channels(of: bindings) {
+        case .success(let table): channels = table
+        case .failure(let failure): conflict = failure.reason
         }
         self.channels = channels
         self.conflict = conflict

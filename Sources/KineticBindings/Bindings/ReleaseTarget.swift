@@ -20,6 +20,10 @@ public enum ReleaseTarget: Equatable, Sendable {
     /// `target` when the fling would end (unclamped) inside `range`, else ``momentum``: InteractionTracker's
     /// conditional resting point (`snap` with `within`).
     indirect case within(range: ChannelBounds, target: ReleaseTarget)
+
+    /// The page sizes `pages(size:)` accepts for a component that pages (0 turns paging off for it): small enough to
+    /// keep a fling to a whole number of pages meaningful, large enough that the page index stays exact.
+    public static let pageSizes: ClosedRange<Double> = 1e-3...1e12
 }
 
 /// Where a released channel goes and how: to ``target``, coasting with ``MomentumAnimation`` when ``coasts``, else

@@ -22,13 +22,17 @@ public struct ChannelDescriptor: Equatable, Sendable {
     /// The element the channel belongs to (`insert`, `zoom`, `effect`), if any: only the element's commands
     /// change it.
     public var element: String?
+    /// The channel's number, unique for the engine's lifetime and increasing in the engine's channel order: a
+    /// channel created later has a higher one. Subscriptions match each serial's name once (``ChannelEngine/channels``).
+    public var serial: UInt64
 
     /// A descriptor.
-    public init(name: String, dimension: Int, owner: ChannelOwner, element: String? = nil) {
+    public init(name: String, dimension: Int, owner: ChannelOwner, element: String? = nil, serial: UInt64) {
         self.name = name
         self.dimension = dimension
         self.owner = owner
         self.element = element
+        self.serial = serial
     }
 }
 
@@ -94,7 +98,8 @@ public enum ElementRequest {
 /// implementation wraps `Kinetic.AnimationGraph`; tests use an in-memory one, so that the socket
 /// layer is tested without the engine.
 public protocol ChannelEngine: AnyObject {
-    /// The channels, in the order frames list them (definition order).
+    /// The channels, in the order frames list them (definition order), their ``ChannelDescriptor/serial``s
+    /// increasing.
     var channels: [ChannelDescriptor] { get }
     /// Changes whenever a channel is defined or removed, so layouts can be recomputed only then.
     var tableVersion: UInt64 { get }

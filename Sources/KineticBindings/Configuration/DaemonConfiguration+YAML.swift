@@ -9,6 +9,11 @@ import KineticProtocol
 extension DaemonConfiguration {
     /// Parses a YAML configuration. Errors name `source`, the line and column, and what to write instead.
     public static func parse(_ text: String, source: String) throws(ConfigurationError) -> DaemonConfiguration {
+        // Text whose comparisons would cost the square of its length is refused before anything compares it.
+        if let run = text.overlongCombiningRun {
+            let line = text.unicodeScalars.prefix(run).reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw ConfigurationError(source: "\(source):\(line)", reason: "more than \(String.maximumCombiningRun) combining marks in a row; Unicode's stream-safe text allows at most \(String.maximumCombiningRun)")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -37,11 +42,15 @@ extension DaemonConfiguration {
         if let node = top["socket_group"] { configuration.socketGroup = try reader.optionalString(node) }
         if let node = top["control_group"] { configuration.controlGroup = try reader.optionalString(node) }
         if let node = top["max_clients"] { configuration.maximumClients = try reader.integer(node, in: 1...100_000) }
-        if let node = top["max_channels_per_client"] { configuration.maximumChannelsPerClient = try reader.integer(node, in: 1...4096) }
+        if let node = top["max_channels_per_client"] { configuration.maximumChannelsPerClient = try reader.integer(node, in: 1...ProtocolLimits.maximumChannels) }
         if let node = top["reduce_motion"] { configuration.reduceMotion = try reader.bool(node) }
         if let node = top["bindings"] {
             guard case .sequence(let list) = node else { throw reader.error(node, "bindings must be a list") }
             configuration.bindings = try list.map { node throws(ConfigurationError) in try reader.binding(node) }
+            // The checks the daemon would otherwise meet only when it defines the channels, with the binding's place.
+            if case .failure(let conflict) = GestureBinding.channels(of: configuration.bindings) {
+                throw reader.error(list[list.index(list.startIndex, offsetBy: conflict.binding)], conflict.reason)
+            }
         }
         if let node = top["mappings"] {
             guard case .sequence(let list) = node else { throw reader.error(node, "mappings must be a list") }
@@ -167,7 +176,7 @@ struct YAMLReader {
             var quote = 0
             if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { quote = 1 }
             let place = node.mark.map { "\(source):\($0.line):\($0.column + quote + error.column - 1)" } ?? source
-            throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(text)")
+            throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(error.excerpt.quote)")
         }
     }
 
@@ -279,8 +288,10 @@ struct YAMLReader {
             throw error(node, "a binding needs a channel name (or zoom_dismiss: the zoom element its drag dismisses)")
         }
         let channel = try string(channelNode)
-        if channel.isEmpty || channel.contains(where: { $0 == "*" || $0 == "?" }) {
-            throw error(channelNode, "channel and element names are non-empty and contain no '*' or '?'")
+        let maximumBytes = keys["zoom_dismiss"] != nil ? NameRules.maximumElementBytes : NameRules.maximumChannelBytes
+        if let problem = NameRules.problem(with: channel, maximumBytes: maximumBytes) {
+            let field = keys["zoom_dismiss"] != nil ? "zoom_dismiss" : "channel"
+            throw error(channelNode, NameRules.message(field: field, name: channel, problem: problem, maximumBytes: maximumBytes))
         }
         var binding = GestureBinding(channel: channel)
         binding.zoomDismissal = keys["zoom_dismiss"] != nil
@@ -369,8 +380,9 @@ struct YAMLReader {
                         snap = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
                     case (nil, let pageNode?):
                         let size = try vector(pageNode)
-                        guard size.allSatisfy({ $0 >= 0 }), size.contains(where: { $0 > 0 }) else {
-                            throw error(pageNode, "page is a size per component, 0 or more, at least one above 0, such as [300, 0]")
+                        let pageSizes = ReleaseTarget.pageSizes
+                        guard size.allSatisfy({ $0 == 0 || pageSizes.contains($0) }), size.contains(where: { $0 > 0 }) else {
+                            throw error(pageNode, "page is a size per component in channel units, 0 (no paging on that component) or \(pageSizes.lowerBound) to \(pageSizes.upperBound), at least one above 0, such as [300, 0]; got \(size)")
                         }
                         snap = .pages(size: size)
                     default:
@@ -394,6 +406,11 @@ struct YAMLReader {
                     }
                     binding.release.decelerationRate = DecelerationRate(rawValue: rate)
                 }
+            }
+        }
+        for name in binding.channelNames where name != channel {
+            if let problem = NameRules.problem(with: name) {
+                throw error(channelNode, NameRules.message(field: "the binding's channel", name: name, problem: problem))
             }
         }
         if let boundsNode = keys["bounds"] {

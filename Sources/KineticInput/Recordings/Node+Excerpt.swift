@@ -13,8 +13,14 @@ extension Node {
 }
 
 extension String {
-    /// At most 40 characters of the text, then `…`: a value from outside quoted in an error message.
+    /// At most 40 Unicode scalars of the text (160 bytes), then `…`: a value from outside quoted in an error
+    /// message. Scalars, not characters: one character can be a cluster of any number of combining marks.
     public var excerpt: String {
-        count > 40 ? prefix(40) + "…" : self
+        var result = ""
+        for (count, scalar) in unicodeScalars.enumerated() {
+            if count == 40 { return result + "…" }
+            result.unicodeScalars.append(scalar)
+        }
+        return result
     }
 }

@@ -9,7 +9,7 @@
 /// its 8 bytes (12 for the HELLO magic) have arrived, before any payload.
 public struct MessageDecoder: Sendable {
     /// The default limit on one message: 1 MiB (docs/PROTOCOL.md, "Limits").
-    public static let defaultMaximumMessageSize = 1 << 20
+    public static let defaultMaximumMessageSize = ProtocolLimits.maximumMessageBytes
 
     /// The largest message accepted, in bytes: a JSON line without its newline, or a binary
     /// message's `length` field (type, flags and payload).

@@ -75,6 +75,8 @@ private struct JSONParser {
         guard depth <= JSONValue.maximumDepth else { throw error("nested deeper than \(JSONValue.maximumDepth)") }
         index += 1
         var object = JSONObject()
+        // Keys compare by their bytes (with the stream-safe rule of parseString they are linear to hash).
+        var keys = Set<[UInt8]>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -83,12 +85,17 @@ private struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
-            let key = try parseString()
+            let keyStart = index
+            let (key, keyBytes) = try parseStringAndBytes()
+            guard keys.insert(keyBytes).inserted else {
+                index = keyStart
+                throw error("the key \"\(key.boundedPrefix(scalars: 40))\" appears twice in one object; each key may appear once")
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth)
+            object.appendNewKey(key, try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text in object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -145,7 +152,12 @@ private struct JSONParser {
         return scalar
     }
 
-    mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String { try parseStringAndBytes().string }
+
+    /// A string and its UTF-8 bytes. Refused: invalid UTF-8, and more than ``String/maximumCombiningRun`` combining
+    /// marks in a row (``String/overlongCombiningRun``).
+    mutating func parseStringAndBytes() throws(JSONParseError) -> (string: String, bytes: [UInt8]) {
+        let start = index
         index += 1  // opening quote
         var utf8: [UInt8] = []
         while true {
@@ -157,7 +169,11 @@ private struct JSONParser {
                 guard let string = String(validating: utf8, as: UTF8.self) else {
                     throw error("string is not valid UTF-8")
                 }
-                return string
+                if let run = string.overlongCombiningRun {
+                    index = start
+                    throw error("the string holds more than \(String.maximumCombiningRun) combining marks in a row (at its scalar \(run + 1)); Unicode's stream-safe text allows at most \(String.maximumCombiningRun)")
+                }
+                return (string, utf8)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw error("unterminated escape") }

@@ -1,9 +1,6 @@
 extension JSONValue {
-    /// The compact JSON text cut to at most 40 characters (then `…`), to quote a client's value in an error.
-    public var excerpt: String {
-        let text = jsonText
-        return text.count > 40 ? text.prefix(40) + "…" : text
-    }
+    /// The compact JSON text cut to at most 40 Unicode scalars (then `…`), to quote a client's value in an error.
+    public var excerpt: String { jsonText.boundedPrefix(scalars: 40) }
 
     /// The compact JSON text of this value, with object keys in order (the UTF-8 of ``write(to:)``).
     public var jsonText: String {

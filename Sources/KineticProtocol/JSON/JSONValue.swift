@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Equatable {
 
 /// A JSON object whose keys keep the order in which they were written or parsed.
 public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    /// The members, in order. A key appears at most once (parsing keeps the last duplicate).
+    /// The members, in order. A key appears at most once (parsing refuses a duplicate).
     public private(set) var members: [(key: String, value: JSONValue)]
 
     /// Creates an object from its members, in order.
@@ -44,6 +44,11 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
                 members.append((key, newValue))
             }
         }
+    }
+
+    /// Appends a member whose key the caller knows is new (the parser, which refuses duplicate keys).
+    mutating func appendNewKey(_ key: String, _ value: JSONValue) {
+        members.append((key, value))
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

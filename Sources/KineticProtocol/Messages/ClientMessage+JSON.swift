@@ -49,8 +49,8 @@ extension Hello {
 extension Subscription {
     /// The largest number of patterns one subscription may carry.
     public static let maximumPatterns = 256
-    /// The longest pattern, in bytes: a channel name's limit (``Command/maximumChannelNameLength``).
-    public static let maximumPatternLength = Command.maximumChannelNameLength
+    /// The longest pattern, in bytes: a channel name's limit (``NameRules/maximumChannelBytes``).
+    public static let maximumPatternLength = NameRules.maximumChannelBytes
     /// The most pattern bytes one subscription may carry in all (16 patterns of the longest length).
     ///
     /// Matching costs up to (pattern bytes) × (name bytes) per channel at every layout change, so this
@@ -70,11 +70,11 @@ extension Subscription {
             guard let pattern = element.stringValue else {
                 throw ProtocolError(.badMessage, "\"channels\" must contain only strings, got \(element.excerpt) at [\(index)]")
             }
-            let length = pattern.utf8.count
-            guard length <= Self.maximumPatternLength else {
-                throw ProtocolError(.badMessage, "\"channels\"[\(index)] is \(length) bytes long; a pattern has at most \(Self.maximumPatternLength)")
+            if let problem = NameRules.problem(with: pattern, maximumBytes: Self.maximumPatternLength, pattern: true) {
+                throw ProtocolError(.badMessage, "\"channels\"[\(index)] \"\(pattern.boundedPrefix(scalars: 40))\" \(problem); a pattern is a name ("
+                                    + NameRules.accepted(maximumBytes: Self.maximumPatternLength) + ") in which '*' and '?' are wildcards")
             }
-            total += length
+            total += pattern.utf8.count
             guard total <= Self.maximumPatternBytes else {
                 throw ProtocolError(.badMessage, "\"channels\" holds more than \(Self.maximumPatternBytes) bytes of patterns in all")
             }
@@ -93,16 +93,16 @@ extension Subscription {
 }
 
 extension Command {
-    /// The longest channel name accepted, in bytes.
-    public static let maximumChannelNameLength = 256
     /// The most components a channel may have.
     public static let maximumDimension = 64
 
     init(json: JSONObject) throws(ProtocolError) {
         let id = json["id"] ?? .null
         switch id {
+        case .string(let text) where text.utf8.count > ProtocolLimits.maximumIDBytes:
+            throw ProtocolError(.badMessage, "\"id\" is a string of \(text.utf8.count) bytes; ids are numbers or strings of at most \(ProtocolLimits.maximumIDBytes) bytes")
         case .null, .number, .string: break
-        default: throw ProtocolError(.badMessage, "\"id\" must be a number or a string")
+        default: throw ProtocolError(.badMessage, "\"id\" must be a number or a string of at most \(ProtocolLimits.maximumIDBytes) bytes")
         }
         do {
             self.init(id: id, operation: try Operation(json: json))
@@ -290,23 +290,17 @@ extension JSONObject {
         return vector
     }
 
-    func channelName(_ key: String = "channel", maximumLength: Int = Command.maximumChannelNameLength) throws(ProtocolError) -> String {
-        guard let name = try string(key, required: true), !name.isEmpty, name.utf8.count <= maximumLength else {
-            throw ProtocolError(.badMessage, "\"\(key)\" must be a non-empty name of at most \(maximumLength) bytes")
-        }
-        guard !name.contains(where: { $0 == "*" || $0 == "?" || $0.isNewline }) else {
-            throw ProtocolError(.badMessage, "channel names cannot contain '*', '?' or line breaks: \"\(name)\"")
+    /// A name under `key`, checked by ``NameRules``.
+    func channelName(_ key: String = "channel", maximumLength: Int = NameRules.maximumChannelBytes) throws(ProtocolError) -> String {
+        guard let name = try string(key, required: true) else { throw ProtocolError(.badMessage, "missing \"\(key)\"") }
+        if let problem = NameRules.problem(with: name, maximumBytes: maximumLength) {
+            throw ProtocolError(.badMessage, NameRules.message(field: "\"\(key)\"", name: name, problem: problem, maximumBytes: maximumLength))
         }
         return name
     }
 
     /// An element's name: a channel name short enough for its longest channel (`NAME.relative_offset`).
     func elementName() throws(ProtocolError) -> String {
-        try channelName("element", maximumLength: Command.maximumChannelNameLength - Command.longestElementSuffix)
+        try channelName("element", maximumLength: NameRules.maximumElementBytes)
     }
-}
-
-extension Command {
-    /// The bytes the longest element channel adds to the element's name (`.relative_offset`).
-    public static let longestElementSuffix = 16
 }

@@ -22,4 +22,12 @@ public enum ChannelValue {
     public static func firstRejected(in components: [Double]) -> (index: Int, value: Double)? {
         components.firstIndex { !accepts($0) }.map { ($0, components[$0]) }
     }
+
+    /// `components` with each component limited to ±``maximumMagnitude``, and whether any was changed. A binding's
+    /// output goes through it: a device, a mapping and a scale can together exceed the range, and a relative device
+    /// can accumulate without end, so the range is kept where the value is made rather than refused at load.
+    public static func clamped(_ components: [Double]) -> (value: [Double], clamped: Bool) {
+        guard components.contains(where: { abs($0) > maximumMagnitude }) else { return (components, false) }
+        return (components.map { min(max($0, -maximumMagnitude), maximumMagnitude) }, true)
+    }
 }

@@ -89,6 +89,8 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     private var entries: [Entry] = []
+    /// The serial of the next channel created (``ChannelDescriptor/serial``).
+    private var nextSerial: UInt64 = 1
     private var elements: [String: Element] = [:]
     /// Elements whose removal ended during the current operation; their channels go when it returns, so that no
     /// index an operation holds moves under it.
@@ -339,7 +341,7 @@ public final class GraphChannelEngine: ChannelEngine {
         for ((suffix, dimension), source) in zip(request.channels, sources) {
             let value = source.value
             entries.append(Entry(descriptor: ChannelDescriptor(name: name + "." + suffix, dimension: dimension, owner: owner,
-                                                               element: name),
+                                                               element: name, serial: takeSerial()),
                                  source: source, lastPresentation: value, lastTime: graph.time))
         }
         tableVersion += 1
@@ -358,8 +360,13 @@ public final class GraphChannelEngine: ChannelEngine {
         do {
             return try expression.transition(reduceMotion: reduceMotion)
         } catch {
-            throw ChannelEngineError(.badAnimation, "transition \"\(error.text)\": column \(error.column): \(error.reason)")
+            throw ChannelEngineError(.badAnimation, error.message(field: "transition"))
         }
+    }
+
+    private func takeSerial() -> UInt64 {
+        defer { nextSerial += 1 }
+        return nextSerial
     }
 
     /// Creates an attribute holding `initial`, after advancing the graph to `time`.
@@ -372,7 +379,7 @@ public final class GraphChannelEngine: ChannelEngine {
         }
         graph.advance(to: seconds(time))
         let attribute = graph.attribute(AnimatableVector(initial))
-        entries.append(Entry(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner),
+        entries.append(Entry(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner, serial: takeSerial()),
                              source: .attribute(attribute), lastPresentation: initial, lastTime: graph.time))
         tableVersion += 1
     }
@@ -452,7 +459,7 @@ public final class GraphChannelEngine: ChannelEngine {
             animation = try expression?.animation(reduceMotion: reduceMotion)
                 ?? (reduceMotion ? AnimationExpression.reducedMotionAnimation : .default)
         } catch {
-            throw ChannelEngineError(.badAnimation, "animation \"\(error.text)\": column \(error.column): \(error.reason)")
+            throw ChannelEngineError(.badAnimation, error.message(field: "animation"))
         }
         if resolved.count == Self.resolvedCapacity { resolved.removeFirst() }
         resolved.append((expression, reduceMotion, animation))

@@ -23,6 +23,10 @@ final class ClientSession {
     var layout: FrameLayout?
     /// Indices into the engine's channel list, in layout order.
     var layoutIndices: [Int] = []
+    /// The serials of the channels the patterns matched, increasing (``ChannelDescriptor/serial``).
+    var matchedSerials: [UInt64] = []
+    /// The highest serial the patterns were matched against: channels with a higher one are new to this session.
+    var examinedSerial: UInt64 = 0
     /// The engine table version the layout was computed for.
     var layoutTableVersion: UInt64?
     /// When the next decimated frame is due, in nanoseconds (`nil`: the next tick).

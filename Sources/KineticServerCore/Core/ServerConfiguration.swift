@@ -15,8 +15,10 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var maximumClients: Int
     /// The most channels one client may define; more get `too_many_channels`.
     public var maximumChannelsPerClient: Int
-    /// The most channels in all.
+    /// The most channels in all: ``ProtocolLimits/maximumChannels`` at most.
     public var maximumChannels: Int
+    /// The most value components of all channels together: ``ProtocolLimits/maximumComponents`` at most.
+    public var maximumComponents: Int
     /// The largest message a client may send, in bytes (1 MiB).
     public var maximumMessageSize: Int
     /// Who may change state.
@@ -30,7 +32,8 @@ public struct ServerConfiguration: Equatable, Sendable {
         tickHz: Double = 120,
         maximumClients: Int = 1024,
         maximumChannelsPerClient: Int = 64,
-        maximumChannels: Int = 4096,
+        maximumChannels: Int = ProtocolLimits.maximumChannels,
+        maximumComponents: Int = ProtocolLimits.maximumComponents,
         maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize,
         authorization: AuthorizationPolicy,
         features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion", "elements"]
@@ -38,8 +41,9 @@ public struct ServerConfiguration: Equatable, Sendable {
         self.serverName = serverName
         self.tickHz = tickHz
         self.maximumClients = maximumClients
-        self.maximumChannelsPerClient = maximumChannelsPerClient
-        self.maximumChannels = maximumChannels
+        self.maximumChannelsPerClient = min(maximumChannelsPerClient, ProtocolLimits.maximumChannels)
+        self.maximumChannels = min(maximumChannels, ProtocolLimits.maximumChannels)
+        self.maximumComponents = min(maximumComponents, ProtocolLimits.maximumComponents)
         self.maximumMessageSize = maximumMessageSize
         self.authorization = authorization
         self.features = features

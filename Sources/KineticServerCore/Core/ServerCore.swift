@@ -191,6 +191,8 @@ public final class ServerCore {
             session.patterns = subscription.patterns.map(ChannelPattern.init)
             session.setRate(subscription.rateHz)
             session.layoutTableVersion = nil
+            session.matchedSerials = []
+            session.examinedSerial = 0
             updateLayout(of: session, forceSchema: true)
             requestFrame()
         case .command(let command) where command.operation == .reload:
@@ -251,7 +253,7 @@ public final class ServerCore {
             var events: [EngineEvent] = []
             switch command.operation {
             case .define(let name, let dimension, let initial):
-                try checkRoom(for: 1, from: session, channels: engine.channels)
+                try checkRoom(for: 1, components: dimension, from: session, channels: engine.channels)
                 try wire { () throws(ChannelEngineError) in
                     try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
                                       owner: .client(session.id), at: now())
@@ -363,7 +365,7 @@ public final class ServerCore {
         do {
             return try parser(text)
         } catch {
-            throw ProtocolError(.badAnimation, "\(field) \"\(error.text)\": column \(error.column): \(error.reason)")
+            throw ProtocolError(.badAnimation, error.message(field: field))
         }
     }
 
@@ -376,7 +378,8 @@ public final class ServerCore {
                 throw ProtocolError(.permissionDenied, "element \"\(element)\" belongs to another client")
             }
         } else {
-            try checkRoom(for: request.channels.count, from: session, channels: channels, element: element)
+            try checkRoom(for: request.channels.count, components: request.channels.reduce(0) { $0 + $1.dimension },
+                          from: session, channels: channels, element: element)
         }
         let result = try wire { () throws(ChannelEngineError) in
             try engine.element(element, request, owner: .client(session.id), at: now())
@@ -386,7 +389,7 @@ public final class ServerCore {
 
     /// Refuses `adding` new channels for `session` (a `define`, or a new element's) beyond the per-client and the
     /// server's limits.
-    private func checkRoom(for adding: Int, from session: ClientSession, channels: [ChannelDescriptor],
+    private func checkRoom(for adding: Int, components: Int, from session: ClientSession, channels: [ChannelDescriptor],
                            element: String? = nil) throws(ProtocolError) {
         let owned = channels.count { $0.owner == .client(session.id) }
         guard owned + adding <= configuration.maximumChannelsPerClient else {
@@ -395,6 +398,10 @@ public final class ServerCore {
         }
         guard channels.count + adding <= configuration.maximumChannels else {
             throw ProtocolError(.tooManyChannels, "the server holds its maximum of \(configuration.maximumChannels) channels")
+        }
+        let held = channels.reduce(0) { $0 + $1.dimension }
+        guard held + components <= configuration.maximumComponents else {
+            throw ProtocolError(.tooManyChannels, "the server's channels hold \(held) of at most \(configuration.maximumComponents) components; \(components) more do not fit")
         }
     }
 
@@ -442,14 +449,45 @@ public final class ServerCore {
 
     // MARK: Frames
 
+    /// The engine's channels, read once per table version.
+    private var channelTable: (version: UInt64, channels: [ChannelDescriptor]) = (.max, [])
+
+    private var currentChannels: [ChannelDescriptor] {
+        if channelTable.version != engine.tableVersion { channelTable = (engine.tableVersion, engine.channels) }
+        return channelTable.channels
+    }
+
+    /// Brings `session`'s layout up to the engine's channels. Incremental: a channel's name is matched against the
+    /// session's patterns once, when the session first sees its serial; afterwards a layout change costs a merge of
+    /// the matched serials with the channel list (integers only), so adding an element costs each subscriber the
+    /// match of the element's few channels, whatever the number of channels and patterns.
     private func updateLayout(of session: ClientSession, forceSchema: Bool) {
         guard let patterns = session.patterns else { return }
-        let channels = engine.channels
+        let channels = currentChannels
         if layoutTableVersion != engine.tableVersion {
             layoutTableVersion = engine.tableVersion
             layoutGenerations.removeAll()
         }
-        let indices = channels.indices.filter { i in patterns.contains { $0.matches(channels[i].name) } }
+        // The channels matched before that still exist, by a merge of two increasing serial lists.
+        var indices: [Int] = []
+        var serials: [UInt64] = []
+        var position = 0
+        for serial in session.matchedSerials {
+            while position < channels.count, channels[position].serial < serial { position += 1 }
+            if position < channels.count, channels[position].serial == serial {
+                indices.append(position)
+                serials.append(serial)
+            }
+        }
+        // The channels created since, matched once.
+        var first = channels.count
+        while first > 0, channels[first - 1].serial > session.examinedSerial { first -= 1 }
+        for i in first..<channels.count where patterns.contains(where: { $0.matches(channels[i].name) }) {
+            indices.append(i)
+            serials.append(channels[i].serial)
+        }
+        session.matchedSerials = serials
+        session.examinedSerial = max(session.examinedSerial, channels.last?.serial ?? 0)
         let key = LayoutKey(indices: indices)
         let generation: UInt32
         if let existing = layoutGenerations[key] {

@@ -180,6 +180,13 @@ public enum FuzzHarness {
         } catch {
             return 0
         }
+        // `--check-config` accepts exactly what start-up accepts: a configuration that parses defines its channels.
+        do {
+            try GesturePipeline(bindings: configuration.bindings, mappings: configuration.mappings)
+                .defineChannels(in: GraphChannelEngine(epoch: 0), at: 0)
+        } catch {
+            check(false, "the configuration parsed but start-up refuses it: \(error)")
+        }
         return replay([probe], configuration: configuration)
     }
 
