@@ -10,13 +10,15 @@
 #           the subscriber, tick lateness next to a clock_nanosleep loop in the same run.
 #   latency: input event timestamp → subscriber holding the frame that contains it, during a real-time
 #           looping replay of Recordings/swipe-fling.evemu (Benchmarks/latency.py, 20 s).
-# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency]   (builds `-c release` without the macro trait first)
+#   stall:  the worst input each protocol limit allows (Benchmarks/stall.py): the event loop's stall as another
+#           client's status round-trip, medians of five runs (docs/STALL.md; target ≤ 50 ms each, p99 ≤ 100 ms).
+# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency|stall]   (builds `-c release` without the macro trait first)
 set -euo pipefail
 only="${2:-}"
 if [ "${1:-}" = "--only" ]; then
-  case "$only" in idle|replay|fanout|latency) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency]" >&2; exit 2 ;; esac
+  case "$only" in idle|replay|fanout|latency|stall) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency|stall]" >&2; exit 2 ;; esac
 elif [ $# -gt 0 ]; then
-  echo "usage: $0 [--only idle|replay|fanout|latency]" >&2; exit 2
+  echo "usage: $0 [--only idle|replay|fanout|latency|stall]" >&2; exit 2
 fi
 part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -97,4 +99,9 @@ pid=$!
 sleep 1
 python3 "$root/Benchmarks/latency.py" "$work/l.sock" "$root/Recordings/swipe-fling.evemu" 20
 kill "$pid"; wait "$pid" 2>/dev/null || true
+fi
+
+if part stall; then
+  echo "== stall: the worst input at each limit, another client's status round-trip"
+  python3 Benchmarks/stall.py "$bin/kineticd"
 fi

@@ -76,7 +76,7 @@ private struct JSONParser {
         index += 1
         var object = JSONObject()
         // Keys compare by their bytes (with the stream-safe rule of parseString they are linear to hash).
-        var keys = Set<[UInt8]>()
+        var keys = Set<ArraySlice<UInt8>>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -152,13 +152,30 @@ private struct JSONParser {
         return scalar
     }
 
+    /// Refuses a string with more than ``String/maximumCombiningRun`` combining marks in a row, pointing at its quote.
+    mutating func checkStreamSafe(_ string: String, openingQuote: Int) throws(JSONParseError) {
+        guard let run = string.overlongCombiningRun else { return }
+        index = openingQuote
+        throw error("the string holds more than \(String.maximumCombiningRun) combining marks in a row (at its scalar \(run + 1)); Unicode's stream-safe text allows at most \(String.maximumCombiningRun)")
+    }
+
     mutating func parseString() throws(JSONParseError) -> String { try parseStringAndBytes().string }
 
     /// A string and its UTF-8 bytes. Refused: invalid UTF-8, and more than ``String/maximumCombiningRun`` combining
     /// marks in a row (``String/overlongCombiningRun``).
-    mutating func parseStringAndBytes() throws(JSONParseError) -> (string: String, bytes: [UInt8]) {
+    mutating func parseStringAndBytes() throws(JSONParseError) -> (string: String, bytes: ArraySlice<UInt8>) {
         let start = index
         index += 1  // opening quote
+        // Most strings have no escape: their bytes are the input's, read without copying them one by one.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let slice = bytes[index..<end]
+            guard let string = String(validating: slice, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+            try checkStreamSafe(string, openingQuote: start)
+            index = end + 1
+            return (string, slice)
+        }
         var utf8: [UInt8] = []
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -169,11 +186,8 @@ private struct JSONParser {
                 guard let string = String(validating: utf8, as: UTF8.self) else {
                     throw error("string is not valid UTF-8")
                 }
-                if let run = string.overlongCombiningRun {
-                    index = start
-                    throw error("the string holds more than \(String.maximumCombiningRun) combining marks in a row (at its scalar \(run + 1)); Unicode's stream-safe text allows at most \(String.maximumCombiningRun)")
-                }
-                return (string, utf8)
+                try checkStreamSafe(string, openingQuote: start)
+                return (string, utf8[...])
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw error("unterminated escape") }

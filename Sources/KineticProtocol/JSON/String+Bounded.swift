@@ -50,7 +50,8 @@ extension String {
     public var overlongCombiningRun: Int? {
         var run = 0
         for (index, scalar) in unicodeScalars.enumerated() {
-            if scalar.properties.canonicalCombiningClass == .notReordered {
+            // Below U+0300 no scalar combines: ASCII and Latin-1 text never reads the property table.
+            if scalar.value < 0x300 || scalar.properties.canonicalCombiningClass == .notReordered {
                 run = 0
             } else {
                 run += 1
