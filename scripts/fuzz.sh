@@ -6,9 +6,10 @@
 # Builds the fuzz executable that serves every target (FuzzKinetic), unoptimised, with `--sanitize=fuzzer -Xswiftc
 # -sanitize=fuzzer,address` into .build-fuzz (package trait AnimatableMacro off: the macro's compiler plugin cannot
 # link against libFuzzer's main, and no target needs it), runs each target for S seconds (default $FUZZ_SECONDS or
-# 600) or N runs, and prints a table: target, time, runs, coverage, corpus, crashes, hangs. Exits non-zero when any
-# target crashed, hung, leaked or ran out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it
-# to Tests/Fuzz/Regressions/TARGET/ with a name that says what it does, and add a named test.
+# 600) or N runs, and prints a table: target, time, runs, coverage, corpus, crashes, hangs and the slowest input's
+# time. Exits non-zero when any target crashed, hung (an input over 5 s), ran slow (an input over 2 s), leaked or ran
+# out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it to Tests/Fuzz/Regressions/TARGET/ with
+# a name that says what it does, and add a named test. Inputs go up to each format's real limit (max_len below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +34,15 @@ done
 # Each target runs as the program Fuzz<Target> (serverCore: FuzzServerCore), a link to the one fuzz executable, which
 # runs the target it is started as (Tests/Fuzz/Targets/FuzzKinetic).
 program() { echo "Fuzz${1^}"; }
+# The longest input per target: the real limits, so that the fuzzer can find what is slow at full size. A protocol
+# line and a configuration file are at most 1 MiB, a recording file 512 MiB (1 MiB here: longer ones only repeat the
+# same events), an expression 1024 bytes (2048: refusals past the limit are tried too).
+max_len() {
+  case "$1" in
+    animationExpression) echo 2048 ;;
+    *) echo 1048576 ;;
+  esac
+}
 # Seed folders besides the target's own corpus (read only; libFuzzer writes new inputs to the first folder).
 seeds() {
   case "$1" in
@@ -80,9 +90,13 @@ for target in "${targets[@]}"; do
   for folder in "${folders[@]}"; do [ -d "$folder" ] && existing+=("$folder"); done
   before=$(find "$artifacts" -type f | wc -l)
   start=$(date +%s)
-  # -timeout: one input taking 10 s is a hang. -rss_limit_mb: ASan's quarantine needs room (docs/DAEMON.md §5).
+  # -timeout: one input taking 5 s is a hang; -report_slow_units: one taking 2 s is kept as slow (slow-unit-*), and
+  # both fail the run. The build is unoptimised with AddressSanitizer, some 20 to 50 times slower than the daemon's
+  # release build, whose own budget for one message is 50 ms (docs/STALL.md). -rss_limit_mb: ASan's quarantine needs
+  # room (docs/DAEMON.md §5).
   set +e
-  "$scratch/release/$name" "${limit[@]}" -timeout=10 -rss_limit_mb=3072 -max_len=4096 -print_final_stats=1 \
+  "$scratch/release/$name" "${limit[@]}" -timeout=5 -report_slow_units=2 -rss_limit_mb=3072 -max_len="$(max_len "$target")" \
+    -print_final_stats=1 \
     -dict="Tests/Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1
   status=$?
   set -e
@@ -90,6 +104,7 @@ for target in "${targets[@]}"; do
   executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   coverage=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
   features=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
+  slowest=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log" | tail -1)
   corpus_size=$(find "$corpus" -type f | wc -l)
   [ -n "$runs" ] && rm -rf "$corpus"
   crashes=$(find "$artifacts" -type f \( -name 'crash-*' -o -name 'leak-*' -o -name 'oom-*' -o -name 'deadly-*' \) -newer "$scratch/build.log" | wc -l)
@@ -100,15 +115,15 @@ for target in "${targets[@]}"; do
     echo "fuzz.sh: $target failed (exit $status); the end of its log ($log):" >&2
     tail -40 "$log" >&2
   fi
-  results+=("$(printf '| %-19s | %6s s | %10s | %6s | %7s | %6s | %7s | %5s |' "$target" "$elapsed" "${executed:-0}" \
-    "${coverage:-?}" "${features:-?}" "$corpus_size" "$crashes" "$hangs")")
+  results+=("$(printf '| %-19s | %6s s | %10s | %6s | %7s | %6s | %7s | %5s | %9s |' "$target" "$elapsed" "${executed:-0}" \
+    "${coverage:-?}" "${features:-?}" "$corpus_size" "$crashes" "$hangs" "${slowest:-?} s")")
 done
 
 echo
 budget="$seconds s"
 [ -n "$runs" ] && budget="$runs inputs"
 echo "libFuzzer, $(date -u +%Y-%m-%dT%H:%MZ), $budget per target (scripts/fuzz.sh):"
-echo "| target              |     time |       runs |    cov | features | corpus | crashes | hangs |"
-echo "|---------------------|----------|------------|--------|----------|--------|---------|-------|"
+echo "| target              |     time |       runs |    cov | features | corpus | crashes | hangs |   slowest |"
+echo "|---------------------|----------|------------|--------|----------|--------|---------|-------|-----------|"
 for row in "${results[@]}"; do echo "$row"; done
 exit "$failed"

@@ -133,6 +133,10 @@ struct Kineticd: AsyncParsableCommand {
                                                       logger: logger))
         do {
             try await group.run()
+        } catch let error as ConfigurationError {
+            // A configuration refused only when its channels are defined is a configuration error too (EX_CONFIG).
+            logger.critical("\(error)")
+            throw ExitCode(78)
         } catch {
             logger.critical("\(error)")
             throw ExitCode.failure

@@ -106,3 +106,23 @@ struct HostileTextTests {
         #expect(ChannelPattern("x*" + piece + "*y").matches(name))
     }
 }
+
+@Suite("Refusal messages")
+struct RefusalMessageTests {
+    static func refusal(_ line: String) -> String? {
+        var decoder = MessageDecoder()
+        decoder.feed(Array(line.utf8) + [0x0A])
+        guard case .failure(let error)? = decoder.next() else { return nil }
+        return error.message
+    }
+
+    @Test("frame_clock: lead_ns goes with a refresh, and ranges are spelled out", arguments: [
+        (#"{"type":"command","op":"frame_clock","refresh_ns":0,"lead_ns":5}"#,
+         "\"lead_ns\" goes with a \"refresh_ns\" above 0; \"refresh_ns\": 0 unlocks the clock and takes no lead (got \"lead_ns\": 5)"),
+        (#"{"type":"command","op":"frame_clock","refresh_ns":8333333,"last_vblank_ns":0,"lead_ns":9000000}"#,
+         "\"lead_ns\" must be a whole number from 0 to 8333333, got 9000000"),
+    ])
+    func frameClock(line: String, message: String) {
+        #expect(Self.refusal(line) == message)
+    }
+}

@@ -25,8 +25,11 @@ extension AnimationExpression {
     /// | `initialVelocity`, other numbers | ±10⁹ | |
     /// | `speed` | 10⁻⁶…10⁶ | 0 would freeze time (an animation that never ends); the fluid spring's catch-up rule bounds the sub-steps one frame can take however fast time runs |
     /// | `repeatCount` | 0…10⁶, whole | one iteration ends per frame at most, so a huge count costs time, not work per frame |
-    public func animation(reduceMotion: Bool = false) throws(AnimationExpressionError) -> Animation {
-        let text = { self.description }
+    ///
+    /// - Parameter quoted: the text errors quote and count columns in, when the expression is part of a longer one
+    ///   (a transition's `.animation(_:)`); by default the expression itself.
+    public func animation(reduceMotion: Bool = false, quoted: String? = nil) throws(AnimationExpressionError) -> Animation {
+        let text = { quoted ?? self.description }
         guard let member = AnimationTable.animations[base.name] else {
             throw AnimationExpressionError(text: text(), column: base.column, reason: "unknown animation .\(base.name)")
         }

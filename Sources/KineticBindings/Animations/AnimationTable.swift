@@ -1,4 +1,5 @@
 import Kinetic
+import KineticProtocol
 
 /// The SwiftUI animations and modifiers an animation expression may use, in one table: each member's overloads
 /// (SwiftUI's argument labels in order), every parameter's default and accepted range, and what it builds — a
@@ -260,13 +261,11 @@ enum AnimationTable {
         for (argument, index) in zip(call.arguments ?? [], bound) {
             let parameter = parameters[index]
             if case .number(let x) = argument.value {
-                guard parameter.range.contains(x) else {
-                    let name = parameter.label == "_" ? "the value" : parameter.label + ":"
-                    throw AnimationExpressionError(text: text(), column: argument.column,
-                                                   reason: "\(name) must be a number in \(parameter.range.lowerBound)...\(parameter.range.upperBound)")
-                }
-                if parameter.isWhole, x != x.rounded() {
-                    throw AnimationExpressionError(text: text(), column: argument.column, reason: "\(call.name) needs a whole number")
+                guard parameter.range.contains(x), !parameter.isWhole || x == x.rounded() else {
+                    let name = parameter.label == "_" ? "" : parameter.label + ": "
+                    let kind = parameter.isWhole ? "a whole number" : "a number"
+                    throw AnimationExpressionError(text: text(), column: argument.column, reason: "\(name)expected \(kind) from "
+                        + "\(parameter.range.lowerBound.formattedForMessage) to \(parameter.range.upperBound.formattedForMessage), got \(argument.value)")
                 }
             }
             values[index] = argument.value

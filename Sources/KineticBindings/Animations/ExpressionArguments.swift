@@ -30,8 +30,9 @@ struct ExpressionArguments {
         guard let argument = values[position] else { return fallback }
         guard case .number(let n) = argument.value else { throw fail(argument.column, "expected a number") }
         guard range.contains(n), !whole || n == n.rounded() else {
-            throw fail(argument.column, "\(argument.description) is outside \(range.lowerBound)...\(range.upperBound)"
-                       + (whole ? " (whole numbers)" : ""))
+            let label = argument.label.map { "\($0): " } ?? ""
+            throw fail(argument.column, "\(label)expected " + (whole ? "a whole number" : "a number")
+                       + " from \(range.lowerBound.formattedForMessage) to \(range.upperBound.formattedForMessage), got \(argument.value)")
         }
         return n
     }

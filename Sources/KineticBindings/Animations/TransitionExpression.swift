@@ -110,7 +110,7 @@ public struct TransitionExpression: Equatable, Sendable, CustomStringConvertible
             case "animation":
                 guard let (animationChain, _) = try bind(call, ["_"], required: 1).member(0) else { break }
                 try AnimationExpression.checkAnimation(animationChain, text: text)
-                transition = transition.animation(try animationChain.animation(reduceMotion: reduceMotion))
+                transition = transition.animation(try animationChain.animation(reduceMotion: reduceMotion, quoted: text))
             default:
                 throw fail(call.column, "unknown transition modifier .\(call.name); use .combined(with:) or .animation(_:)")
             }

@@ -13,6 +13,19 @@ import KineticProtocol
 /// set the channel without animation (it follows the finger exactly) and the release animation is
 /// the engine's reduce-motion form — no bounce, a short ease (the seed documents' Patterns 1 and 2).
 public struct GestureBinding: Equatable, Sendable {
+    /// Where the configuration wrote the binding (`file:line:column`), for messages about it after loading (a
+    /// reload refused because a client holds a bound name). Not part of what the binding does, so not of equality.
+    public var place = Place()
+
+    /// A place in the configuration file; every place equals every other.
+    public struct Place: Equatable, Sendable {
+        /// `file:line:column`, or `nil` for a binding made in code.
+        public var text: String?
+        /// A place.
+        public init(_ text: String? = nil) { self.text = text }
+        public static func == (lhs: Place, rhs: Place) -> Bool { true }
+    }
+
     /// Which devices drive the channel.
     public var device: DeviceMatch
     /// Which gesture drives it.

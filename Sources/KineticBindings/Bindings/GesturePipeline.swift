@@ -72,7 +72,8 @@ public final class GesturePipeline {
         let existing = engine.channels
         for channel in channels {
             if let held = existing.first(where: { $0.name == channel.name }), held.owner != .configuration {
-                throw refuse("channel \"\(channel.name)\" is bound by the configuration but a client defined it")
+                let place = bindings.first { $0.channelNames.contains(channel.name) }?.place.text
+                throw ConfigurationError(source: place ?? "bindings", reason: "channel \"\(channel.name)\" is bound here, but a client has defined a channel of that name; rename the binding's channel, or reload once that client has gone (its channels go with it)")
             }
         }
         var events: [EngineEvent] = []

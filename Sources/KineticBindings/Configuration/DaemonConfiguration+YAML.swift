@@ -120,6 +120,7 @@ struct YAMLReader {
     }
 
     func number(_ node: Node) throws(ConfigurationError) -> Double {
+        try quotedNumberCheck(node)
         guard let value = node.float ?? node.int.map(Double.init), value.isFinite else {
             throw error(node, "expected a finite number, got \(node.excerpt)")
         }
@@ -127,10 +128,22 @@ struct YAMLReader {
     }
 
     func integer(_ node: Node, in range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        try quotedNumberCheck(node)
         guard let value = node.int, range.contains(value) else {
-            throw error(node, "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \(node.excerpt)")
+            throw error(node, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(node.excerpt)")
         }
         return value
+    }
+
+    /// Numbers as a message lists them: `[-1920, 1080]`.
+    func list(_ values: [Double]) -> String { "[" + values.map(\.formattedForMessage).joined(separator: ", ") + "]" }
+
+    /// A number written in quotes is a string in YAML: say so rather than that it is not a number.
+    func quotedNumberCheck(_ node: Node) throws(ConfigurationError) {
+        guard case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted,
+            Double(scalar.string) != nil
+        else { return }
+        throw error(node, "\(scalar.string) is written in quotes, which makes it text; write the number without quotes")
     }
 
     func bool(_ node: Node) throws(ConfigurationError) -> Bool {
@@ -224,24 +237,41 @@ struct YAMLReader {
             guard let node = keys[key] else { return nil }
             let values = try vector(node)
             guard values.count == 2, values.allSatisfy({ range.contains($0) }) else {
-                throw error(node, "\(key) is two numbers in \(range.lowerBound)...\(range.upperBound), got \(values)")
+                throw error(node, "\(key) is two numbers from \(range.lowerBound.formattedForMessage) to \(range.upperBound.formattedForMessage), got \(list(values))")
             }
             return (values[0], values[1])
         }
-        if let (w, h) = try pair("size", 0...1e6) {
-            guard w > 0, h > 0 else { throw error(keys["size"]!, "size is a width and a height above 0") }
+        if let node = keys["size"] {
+            let values = try vector(node)
+            guard values.count == 2, values.allSatisfy({ $0 > 0 && $0 <= 1e6 }) else {
+                throw error(node, "size is the output's width and height in pixels, each above 0 and at most 1000000, such as [1920, 1080]; got \(list(values))")
+            }
+            let (w, h) = (values[0], values[1])
             entry.mapping.size = CGSize(width: w, height: h)
         }
         if let (x, y) = try pair("position", -1e6...1e6) { entry.mapping.position = CGPoint(x: x, y: y) }
         if let node = keys["rotation"] {
-            let rotation = try integer(node, in: 0...270)
-            guard OutputMapping.rotations.contains(rotation) else { throw error(node, "rotation is 0, 90, 180 or 270") }
+            try quotedNumberCheck(node)
+            guard let rotation = node.int, OutputMapping.rotations.contains(rotation) else {
+                throw error(node, "rotation is 0, 90, 180 or 270 (degrees clockwise), got \(node.excerpt)")
+            }
             entry.mapping.rotation = rotation
         }
         if let node = keys["calibration"] {
-            let matrix = try vector(node)
+            // udev's LIBINPUT_CALIBRATION_MATRIX spelling, one string of six numbers, is accepted too.
+            var matrix: [Double]
+            if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+                let words = scalar.string.split(separator: " ", omittingEmptySubsequences: true)
+                let numbers = words.compactMap { Double($0) }
+                guard numbers.count == words.count else {
+                    throw error(node, "calibration is six numbers a b c d e f within ±1e6, as [1, 0, 0, 0, 1, 0] or udev's \"1 0 0 0 1 0\"; got \(node.excerpt)")
+                }
+                matrix = numbers
+            } else {
+                matrix = try vector(node)
+            }
             guard OutputMapping.isValidCalibration(matrix) else {
-                throw error(node, "calibration is six numbers a b c d e f within ±1e6 (libinput's LIBINPUT_CALIBRATION_MATRIX)")
+                throw error(node, "calibration is six numbers a b c d e f within ±1e6 (libinput's LIBINPUT_CALIBRATION_MATRIX), as [1, 0, 0, 0, 1, 0] or udev's \"1 0 0 0 1 0\"; got \(matrix.count) numbers")
             }
             entry.mapping.calibration = matrix
         }
@@ -294,6 +324,7 @@ struct YAMLReader {
             throw error(channelNode, NameRules.message(field: field, name: channel, problem: problem, maximumBytes: maximumBytes))
         }
         var binding = GestureBinding(channel: channel)
+        binding.place = GestureBinding.Place(node.mark.map { "\(source):\($0.line):\($0.column)" })
         binding.zoomDismissal = keys["zoom_dismiss"] != nil
         if let scaleNode = keys["scale"] {
             let scale = try number(scaleNode)
@@ -382,7 +413,7 @@ struct YAMLReader {
                         let size = try vector(pageNode)
                         let pageSizes = ReleaseTarget.pageSizes
                         guard size.allSatisfy({ $0 == 0 || pageSizes.contains($0) }), size.contains(where: { $0 > 0 }) else {
-                            throw error(pageNode, "page is a size per component in channel units, 0 (no paging on that component) or \(pageSizes.lowerBound) to \(pageSizes.upperBound), at least one above 0, such as [300, 0]; got \(size)")
+                            throw error(pageNode, "page is a size per component in channel units, 0 (no paging on that component) or \(pageSizes.lowerBound) to \(pageSizes.upperBound), at least one above 0, such as [300, 0]; got \(list(size))")
                         }
                         snap = .pages(size: size)
                     default:
@@ -400,6 +431,9 @@ struct YAMLReader {
                 if case .scalar(let scalar) = node, scalar.string == "normal" || scalar.string == "fast" {
                     binding.release.decelerationRate = scalar.string == "fast" ? .fast : .normal
                 } else {
+                    guard case .scalar(let scalar) = node, scalar.style == .plain, Double(scalar.string) != nil else {
+                        throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(node.excerpt)")
+                    }
                     let rate = try number(node)
                     guard rate >= 0.9, rate <= 0.9999 else {
                         throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(rate)")

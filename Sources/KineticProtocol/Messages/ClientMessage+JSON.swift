@@ -171,6 +171,9 @@ extension Command.Operation {
                 throw ProtocolError(.badMessage, "\"refresh_ns\" is the refresh interval, 1000000 to 1000000000 (1000 Hz to 1 Hz), or 0 to unlock; got \(refresh)")
             }
             let vblank = try json.integer("last_vblank_ns", in: 0...exact, required: refresh != 0) ?? 0
+            if refresh == 0, let lead = json["lead_ns"], lead != .null {
+                throw ProtocolError(.badMessage, "\"lead_ns\" goes with a \"refresh_ns\" above 0; \"refresh_ns\": 0 unlocks the clock and takes no lead (got \"lead_ns\": \(lead.excerpt))")
+            }
             let lead = try json.integer("lead_ns", in: 0...max(0, refresh), required: false)
             self = .frameClock(refreshNanoseconds: UInt64(refresh), lastVblankNanoseconds: UInt64(vblank),
                                leadNanoseconds: lead.map { UInt64($0) })
@@ -272,7 +275,7 @@ extension JSONObject {
             return nil
         }
         guard let n = value.numberValue, n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
-            throw ProtocolError(.badMessage, "\"\(key)\" must be an integer in \(range.lowerBound)...\(range.upperBound), got \(value.excerpt)")
+            throw ProtocolError(.badMessage, "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.excerpt)")
         }
         return Int(n)
     }

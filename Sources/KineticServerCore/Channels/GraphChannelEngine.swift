@@ -273,7 +273,7 @@ public final class GraphChannelEngine: ChannelEngine {
             case .active(let on): state.update { $0.setActive(on, at: time) }
             }
         case (_, let other?):
-            throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); a \(Self.kind(of: request)) command does not apply to it")
+            throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); \(Self.kind(of: request)) does not apply to it; use \(Self.commands(for: other)) on it, or another element name")
         }
         fields["channels"] = .array(request.channels.map { .string(name + "." + $0.suffix) })
         return (fields, takeEvents())
@@ -289,7 +289,17 @@ public final class GraphChannelEngine: ChannelEngine {
 
     private static func kind(of request: ElementRequest) -> String {
         switch request {
-        case .insert, .remove: "insert/remove"
+        case .insert: "an insert command"
+        case .remove: "a remove command"
+        case .zoom: "a zoom command"
+        case .effect: "an effect command"
+        }
+    }
+
+    /// The commands that do apply to an element of `element`'s kind.
+    private static func commands(for element: Element) -> String {
+        switch element {
+        case .presence: "insert and remove"
         case .zoom: "zoom"
         case .effect: "effect"
         }

@@ -62,4 +62,53 @@ struct ConfigurationValidationTests {
             #expect(error.excerpt.quote.unicodeScalars.count == AnimationExpressionError.quotedScalars + 1, "the quote ends in …")
         }
     }
+
+    static let mapping = "mappings:\n  - match: {class: touchscreen}\n    "
+
+    @Test("messages say what is accepted, in the user's terms", arguments: [
+        (mapping + "size: [1920, 1080]\n    rotation: \"90\"\n",
+         "f.yaml:4:15: 90 is written in quotes, which makes it text; write the number without quotes"),
+        (mapping + "size: [1920, 1080]\n    rotation: 360\n", "f.yaml:4:15: rotation is 0, 90, 180 or 270 (degrees clockwise), got 360"),
+        (mapping + "size: [1920, 1080]\n    rotation: 45\n", "f.yaml:4:15: rotation is 0, 90, 180 or 270 (degrees clockwise), got 45"),
+        (mapping + "size: [-1920, 1080]\n",
+         "f.yaml:3:11: size is the output's width and height in pixels, each above 0 and at most 1000000, such as [1920, 1080]; got [-1920, 1080]"),
+        (mapping + "size: [1920, 1080]\n    calibration: \"1 0 0 0 1\"\n",
+         "f.yaml:4:18: calibration is six numbers a b c d e f within ±1e6 (libinput's LIBINPUT_CALIBRATION_MATRIX), as [1, 0, 0, 0, 1, 0] or udev's \"1 0 0 0 1 0\"; got 5 numbers"),
+        ("bindings:\n  - channel: p\n    release: {target: snap, page: \"300\"}\n",
+         "f.yaml:3:35: 300 is written in quotes, which makes it text; write the number without quotes"),
+        ("bindings:\n  - channel: p\n    release: {target: momentum, deceleration: slow}\n",
+         "f.yaml:3:47: deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got slow"),
+    ])
+    func messages(yaml: String, message: String) throws {
+        #expect(Self.refusal(yaml) == message)
+    }
+
+    @Test("udev's spelling of a calibration matrix is accepted")
+    func udevCalibration() throws {
+        let configuration = try DaemonConfiguration.parse(Self.mapping + "size: [1920, 1080]\n    calibration: \"1 0 0 0 1 0\"\n", source: "f.yaml")
+        #expect(configuration.mappings.first?.mapping.calibration == [1, 0, 0, 0, 1, 0])
+    }
+
+    @Test("a reload refused because a client holds a bound name says where the binding is")
+    func nameClashPlace() throws {
+        let configuration = try DaemonConfiguration.parse("bindings:\n  - {channel: a}\n  - {channel: taken}\n", source: "f.yaml")
+        let engine = LinearChannelEngine()
+        try engine.define("taken", dimension: 2, initial: [0, 0], owner: .client(7), at: 0)
+        #expect(throws: ConfigurationError(source: "f.yaml:3:5", reason: "channel \"taken\" is bound here, but a client has defined a channel of that name; rename the binding's channel, or reload once that client has gone (its channels go with it)")) {
+            try GesturePipeline(bindings: configuration.bindings).defineChannels(in: engine, at: 0)
+        }
+    }
+
+    @Test("a transition's error quotes the transition, where its column counts")
+    func transitionQuote() throws {
+        let text = ".opacity.animation(.spring(duration: 9999))"
+        #expect {
+            _ = try TransitionExpression.parse(text).transition(reduceMotion: false)
+        } throws: { error in
+            // Column 28 of the transition is where `duration: 9999` starts.
+            guard let error = error as? AnimationExpressionError else { return false }
+            return error.text == text && error.excerpt.quote == text && error.column == 28
+                && error.reason == "duration: expected a number from 0 to 3600, got 9999"
+        }
+    }
 }

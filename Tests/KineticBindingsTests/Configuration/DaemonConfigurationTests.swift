@@ -92,7 +92,7 @@ struct DaemonConfigurationTouchesTests {
     }
 
     @Test("count errors name the place", arguments: [
-        ("bindings:\n  - channel: a\n    gesture: touches\n    count: 0\n", "f.yaml:4:12", "whole number in 1...64"),
+        ("bindings:\n  - channel: a\n    gesture: touches\n    count: 0\n", "f.yaml:4:12", "expected a whole number from 1 to 64, got 0"),
         ("bindings:\n  - channel: a\n    gesture: drag\n    count: 2\n", "f.yaml:4:12", "goes with gesture: touches"),
         ("bindings:\n  - channel: a\n    count: 2\n", "f.yaml:3:12", "goes with gesture: touches"),
     ])

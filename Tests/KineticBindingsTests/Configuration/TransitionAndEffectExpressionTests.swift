@@ -39,8 +39,8 @@ struct TransitionAndEffectExpressionTests {
         (".move", 2, "needs arguments"),
         (".opacity.combined(with: 3)", 19, "expected a member"),
         (".opacity.animation(.sprung)", 21, "did you mean .spring?"),
-        (".opacity.animation(.spring(duration: 9999))", 28, "must be a number in 0.0...3600.0"),
-        (".scale(1e10)", 8, "outside"),
+        (".opacity.animation(.spring(duration: 9999))", 28, "duration: expected a number from 0 to 3600, got 9999"),
+        (".scale(1e10)", 8, "expected a number from -1000000000 to 1000000000, got 10000000000"),
         (".opacity.then(.slide)", 10, "unknown transition modifier"),
     ])
     func transitionErrors(text: String, column: Int, fragment: String) {
@@ -82,9 +82,9 @@ struct TransitionAndEffectExpressionTests {
     @Test("symbol-effect errors point at the problem", arguments: [
         (".bounce.left", nil as String?, 9, "not an option of .bounce"),
         (".shake", nil, 2, "unknown symbol effect"),
-        (".bounce", ".repeat(2.5)", 9, "whole numbers"),
-        (".bounce", ".speed(0)", 8, "outside"),
-        (".bounce", ".repeat(.periodic(delay: -1))", 19, "outside"),
+        (".bounce", ".repeat(2.5)", 9, "expected a whole number from 0 to 1000000, got 2.5"),
+        (".bounce", ".speed(0)", 8, "expected a number from 0.001 to 1000, got 0"),
+        (".bounce", ".repeat(.periodic(delay: -1))", 19, "delay: expected a number from 0 to 3600, got -1"),
         (".bounce", ".forever", 2, "unknown option"),
     ])
     func effectErrors(effect: String, options: String?, column: Int, fragment: String) {

@@ -75,8 +75,8 @@ struct HostileNumberTests {
     }
 
     @Test("channel values beyond ±1e12 or of the wrong shape are refused with the field and the value", arguments: [
-        ("{\"type\":\"command\",\"id\":1,\"op\":\"define\",\"channel\":\"a\",\"dimension\":1e300}", "\"dimension\" must be an integer in 1...64, got 1e+300"),
-        ("{\"type\":\"command\",\"id\":1,\"op\":\"define\",\"channel\":\"a\",\"dimension\":2.5}", "\"dimension\" must be an integer in 1...64, got 2.5"),
+        ("{\"type\":\"command\",\"id\":1,\"op\":\"define\",\"channel\":\"a\",\"dimension\":1e300}", "\"dimension\" must be a whole number from 1 to 64, got 1e+300"),
+        ("{\"type\":\"command\",\"id\":1,\"op\":\"define\",\"channel\":\"a\",\"dimension\":2.5}", "\"dimension\" must be a whole number from 1 to 64, got 2.5"),
         ("{\"type\":\"command\",\"id\":1,\"op\":\"set\",\"channel\":\"a\",\"to\":[1,1e13]}", "\"to\"[1] is 10000000000000.0"),
         ("{\"type\":\"command\",\"id\":1,\"op\":\"animate\",\"channel\":\"a\",\"to\":-1.7976931348623157e308}", "\"to\"[0] is -1.7976931348623157e+308"),
         ("{\"type\":\"command\",\"id\":1,\"op\":\"define\",\"channel\":\"a\",\"dimension\":1,\"initial\":[2e12]}", "\"initial\"[0] is 2000000000000.0"),
