@@ -88,6 +88,82 @@ def measure(path, payload, prober_rtts):
     return stall
 
 
+def worst_configuration():
+    """A configuration file at its 1 MiB limit whose every binding the loader must check: 1024 channels (the most a
+    server holds), each with a spring of long but valid arguments and a snap release."""
+    lines = ["rate_hz: 120", "bindings:"]
+    size = 30
+    channel = 0
+    while True:
+        entry = ("  - channel: c%04d\n    gesture: drag\n    animation: \".spring(response: 0.%s, dampingFraction: 0.8)\"\n"
+                 "    release: {target: snap, snap_points: [[0, 0], [300, 0], [600, 0]]}" % (channel, "5" * 700))
+        if size + len(entry) + 1 > (1 << 20) - 64 or channel == 1023:
+            break
+        lines.append(entry)
+        size += len(entry) + 1
+        channel += 1
+    return "\n".join(lines) + "\n"
+
+
+def reload_scenario(path, config_path):
+    """A reload of the worst configuration (parsed off the event loop): the stall of another client meanwhile."""
+    with open(config_path, "w") as f:
+        f.write(worst_configuration())
+    owner, other = client(path), client(path)
+    owner.sendall(command("reload"))
+    stalls = []
+    replied = threading.Event()
+
+    def wait():
+        read_reply(owner, 1)
+        replied.set()
+
+    waiter = threading.Thread(target=wait)
+    waiter.start()
+    while not replied.is_set():
+        start = time.monotonic()
+        other.sendall(command("status"))
+        read_reply(other, 1)
+        stalls.append(time.monotonic() - start)
+    waiter.join()
+    with open(config_path, "w") as f:
+        f.write("rate_hz: 120\n")
+    owner.sendall(command("reload"))
+    read_reply(owner, 1)
+    owner.close()
+    other.close()
+    return max(stalls)
+
+
+def check_config_seconds(binary, config_path):
+    with open(config_path, "w") as f:
+        f.write(worst_configuration())
+    start = time.monotonic()
+    subprocess.run([binary, "--check-config", config_path], check=True, stdout=subprocess.DEVNULL)
+    return time.monotonic() - start
+
+
+def many_clients_scenario(path, count):
+    """`count` clients (the default max_clients less the prober and this scenario's two), each subscribed with 16
+    patterns of 256 bytes of non-ASCII, then 10 inserts of elements with 240-byte non-ASCII names: the worst insert."""
+    subscribers = []
+    for i in range(count):
+        s = client(path)
+        s.sendall((json.dumps({"type": "subscribe", "channels": ["*" + "é" * 127 + chr(0x41 + i % 26)] * 16}, ensure_ascii=False) + "\n").encode())
+        subscribers.append(s)
+    owner, other = client(path), client(path)
+    stalls = []
+    for n in range(10):
+        owner.sendall(command("insert", element=("%02d" % n) + "é" * 119))
+        start = time.monotonic()
+        other.sendall(command("status"))
+        read_reply(other, 1)
+        stalls.append(time.monotonic() - start)
+    for s in subscribers + [owner, other]:
+        s.close()
+    return max(stalls)
+
+
 def subscription_scenario(path):
     """48 clients × 16 patterns of 256 bytes of non-ASCII, then 10 elements with 240-byte non-ASCII names."""
     subscribers = []
@@ -113,7 +189,11 @@ def main():
     binary = sys.argv[1]
     work = tempfile.mkdtemp()
     path = os.path.join(work, "k.sock")
-    daemon = subprocess.Popen([binary, "--socket", path, "--log-level", "error"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    config_path = os.path.join(work, "kineticd.yaml")
+    with open(config_path, "w") as f:
+        f.write("rate_hz: 120\n")
+    daemon = subprocess.Popen([binary, "--socket", path, "--config", config_path, "--log-level", "error"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     rtts = []
     stop = threading.Event()
 
@@ -135,12 +215,17 @@ def main():
         for name, payload in scenarios():
             results[name] = [measure(path, payload, rtts) for _ in range(5)]
         results["48 subscribers × 16 non-ASCII patterns, 10 inserts"] = [subscription_scenario(path) for _ in range(5)]
+        results["252 subscribers (max_clients 256) × 16 non-ASCII patterns, 10 inserts"] = [many_clients_scenario(path, 252) for _ in range(5)]
+        results["reload of a 1 MiB configuration (1023 bindings), parsed off the loop"] = [reload_scenario(path, config_path) for _ in range(5)]
         stop.set()
         prober.join()
         print("| input | stall, median of 5 (ms) | worst of 5 (ms) |")
         print("|---|---|---|")
         for name, values in results.items():
             print("| %s | %.1f | %.1f |" % (name, statistics.median(values) * 1e3, max(values) * 1e3))
+        checks = [check_config_seconds(binary, os.path.join(work, "check.yaml")) for _ in range(5)]
+        print("\nkineticd --check-config on that 1 MiB configuration: median %.0f ms, worst %.0f ms (its own process)"
+              % (statistics.median(checks) * 1e3, max(checks) * 1e3))
         rtts.sort()
         p99 = rtts[int(len(rtts) * 0.99) - 1] if rtts else float("nan")
         print("\nanother client's status round-trip through the run: %d samples, median %.2f ms, p99 %.2f ms, max %.2f ms"

@@ -70,22 +70,25 @@ public final class GesturePipeline {
         func refuse(_ reason: String) -> ConfigurationError { ConfigurationError(source: "bindings", reason: reason) }
         if let conflict { throw refuse(conflict) }
         let existing = engine.channels
-        for channel in channels {
-            if let held = existing.first(where: { $0.name == channel.name }), held.owner != .configuration {
-                let place = bindings.first { $0.channelNames.contains(channel.name) }?.place.text
-                throw ConfigurationError(source: place ?? "bindings", reason: "channel \"\(channel.name)\" is bound here, but a client has defined a channel of that name; rename the binding's channel, or reload once that client has gone (its channels go with it)")
-            }
+        // Dictionaries, not searches: a reload of a thousand bindings stays linear on the event loop.
+        let owners = Dictionary(existing.map { ($0.name, $0.owner) }, uniquingKeysWith: { first, _ in first })
+        for channel in channels where owners[channel.name].map({ $0 != .configuration }) ?? false {
+            let place = bindings.first { $0.channelNames.contains(channel.name) }?.place.text
+            throw ConfigurationError(source: place ?? "bindings", reason: "channel \"\(channel.name)\" is bound here, but a client has defined a channel of that name; rename the binding's channel, or reload once that client has gone (its channels go with it)")
+        }
+        let wanted = Dictionary(channels.map { ($0.name, $0.dimension) }, uniquingKeysWith: { first, _ in first })
+        var initialValues: [String: [Double]] = [:]
+        for binding in bindings {
+            for name in binding.channelNames where initialValues[name] == nil { initialValues[name] = binding.initialValue }
         }
         var events: [EngineEvent] = []
         do throws(ChannelEngineError) {
-            for held in existing where held.owner == .configuration
-                && !channels.contains(where: { $0.name == held.name && $0.dimension == held.dimension }) {
+            for held in existing where held.owner == .configuration && wanted[held.name] != held.dimension {
                 events += try engine.remove(held.name, at: time)
             }
             let remaining = Set(engine.channels.map(\.name))
             for channel in channels where !remaining.contains(channel.name) {
-                let initial = bindings.first { $0.channelNames.contains(channel.name) }?.initialValue
-                    ?? Array(repeating: 0, count: channel.dimension)
+                let initial = initialValues[channel.name] ?? Array(repeating: 0, count: channel.dimension)
                 try engine.define(channel.name, dimension: channel.dimension, initial: initial, owner: .configuration, at: time)
             }
         } catch {
