@@ -19,6 +19,7 @@ expected=(
   usr/share/zsh/vendor-completions/_kineticd usr/share/zsh/vendor-completions/_kineticctl
   usr/share/fish/vendor_completions.d/kineticd.fish usr/share/fish/vendor_completions.d/kineticctl.fish
 )
+for recording in Recordings/*.evemu Recordings/*.libinput.yml; do expected+=("usr/share/kinetic/recordings/${recording#Recordings/}"); done
 for file in "${expected[@]}"; do
   [ -s "$stage/$file" ] || { echo "check-install: $file is missing or empty" >&2; exit 1; }
 done

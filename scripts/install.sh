@@ -58,7 +58,7 @@ root="$DESTDIR"
 install -d "$root$PREFIX/bin" "$root$PREFIX/lib/systemd/system" "$root$PREFIX/lib/sysusers.d" "$root$PREFIX/lib/tmpfiles.d" \
   "$root$SYSCONFDIR/kinetic" "$root$PREFIX/share/man/man1" "$root$PREFIX/share/man/man5" "$root$PREFIX/share/man/man8" \
   "$root$PREFIX/share/bash-completion/completions" "$root$PREFIX/share/zsh/vendor-completions" \
-  "$root$PREFIX/share/fish/vendor_completions.d"
+  "$root$PREFIX/share/fish/vendor_completions.d" "$root$PREFIX/share/kinetic/recordings"
 
 install -m 0755 "$bin/kineticd" "$bin/kineticctl" "$root$PREFIX/bin/"
 sed "s|/usr/bin/kineticd|$PREFIX/bin/kineticd|g" systemd/kineticd.service > "$root$PREFIX/lib/systemd/system/kineticd.service"
@@ -79,6 +79,8 @@ date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
 # The generator copies the help's blank lines as they are; in mdoc a paragraph break is .Pp.
 sed -i 's/^$/.Pp/' "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1"
 install -m 0644 docs/kineticd.yaml.5 "$root$PREFIX/share/man/man5/"
+# The recordings, for `kineticctl demo`, `replay` and `plot` on an installed system (the demo finds them here).
+install -m 0644 Recordings/*.evemu Recordings/*.libinput.yml "$root$PREFIX/share/kinetic/recordings/"
 gzip -9nf "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1" \
   "$root$PREFIX/share/man/man5/kineticd.yaml.5"
 

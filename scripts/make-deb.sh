@@ -19,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-version="$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KineticServerCore/Core/ServerConfiguration.swift)"
+version="$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/KineticProtocol/Client/KineticVersion.swift)"
 [ -n "$version" ] || { echo "make-deb: cannot find the version (KineticVersion.string)" >&2; exit 1; }
 arch="$(dpkg --print-architecture)"
 work="$(mktemp -d)"

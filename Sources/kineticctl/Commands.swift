@@ -6,26 +6,29 @@ struct Animate: ParsableCommand {
         commandName: "animate",
         abstract: "Animates a channel to a value.",
         discussion: """
-            The animation is written in SwiftUI syntax; errors point at the column.
+            The animation is written in SwiftUI syntax; errors point at the column. Negative components are values, not options.
 
             EXAMPLES
               kineticctl animate touch.position 0 120
+              kineticctl animate touch.position -10 120
               kineticctl animate card.offset 0 120 --animation '.spring(duration: 0.4, bounce: 0.2).delay(0.05)' --wait
               kineticctl animate glow 1 --animation '.easeInOut(duration: 0.3)'
             """)
 
     @OptionGroup var options: CommandOptions
     @Argument(help: "The channel.") var channel: String
-    @Argument(help: "The target value's components.") var values: [String]
+    @Argument(parsing: .allUnrecognized, help: "The target value's components.") var values: [String] = []
     @Option(help: ArgumentHelp("The animation (default: .default).", valueName: "expr")) var animation: String?
     @Flag(help: "Wait until the animation is logically complete.") var wait = false
 
+    func validate() throws { _ = try Command.Operation.parseValues(values, command: Self.self) }
+
     func run() throws {
         let client = try options.connection.connect()
-        let to = try Command.Operation.parseValues(values)
+        let to = try Command.Operation.parseValues(values, command: Self.self)
         let reply = try client.command(.animate(channel: channel, to: to, animation: animation,
                                                 completion: wait ? .logicallyComplete : nil), timeout: options.timeout)
-        try printReply(reply)
+        try options.print(reply)
         guard wait else { return }
         while let message = try client.next() {
             if case .message(.event, let object) = message, object["event"] == .string(Event.logicallyComplete) {
@@ -44,17 +47,19 @@ struct SetValue: ParsableCommand {
 
     @OptionGroup var options: CommandOptions
     @Argument(help: "The channel.") var channel: String
-    @Argument(help: "The value's components.") var values: [String]
+    @Argument(parsing: .allUnrecognized, help: "The value's components.") var values: [String] = []
+
+    func validate() throws { _ = try Command.Operation.parseValues(values, command: Self.self) }
 
     func run() throws {
-        try printReply(try options.send(.set(channel: channel, to: try Command.Operation.parseValues(values))))
+        try options.print(try options.send(.set(channel: channel, to: try Command.Operation.parseValues(values, command: Self.self))))
     }
 }
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "Lists the channels (name, dimension, owner).")
     @OptionGroup var options: CommandOptions
-    func run() throws { try printReply(try options.send(.list)) }
+    func run() throws { try options.print(try options.send(.list)) }
 }
 
 struct Status: ParsableCommand {
@@ -62,7 +67,7 @@ struct Status: ParsableCommand {
         commandName: "status",
         abstract: "Shows the daemon's state: tick rate, clients, channels, ticks, missed ticks, reduce motion.")
     @OptionGroup var options: CommandOptions
-    func run() throws { try printReply(try options.send(.status)) }
+    func run() throws { try options.print(try options.send(.status)) }
 }
 
 struct ReduceMotion: ParsableCommand {
@@ -77,7 +82,7 @@ struct ReduceMotion: ParsableCommand {
         guard state == "on" || state == "off" else { throw ValidationError("say 'on' or 'off'") }
     }
 
-    func run() throws { try printReply(try options.send(.reduceMotion(enabled: state == "on"))) }
+    func run() throws { try options.print(try options.send(.reduceMotion(enabled: state == "on"))) }
 }
 
 struct Reload: ParsableCommand {
@@ -86,5 +91,5 @@ struct Reload: ParsableCommand {
         abstract: "Makes kineticd re-read its configuration file and swap its bindings, as SIGHUP does.",
         discussion: "An invalid file is refused with its file:line:column error and the running configuration stays. Clients stay connected; a channel that stays bound keeps its value. Changes to the socket, the groups, the limits or the tick rate wait for a restart (listed in restart_needed).\n\nEXAMPLE\n  kineticctl reload")
     @OptionGroup var options: CommandOptions
-    func run() throws { try printReply(try options.send(.reload)) }
+    func run() throws { try options.print(try options.send(.reload)) }
 }

@@ -20,8 +20,18 @@ struct Demo: AsyncParsableCommand {
               kineticctl demo --transition '.move(edge: .bottom).combined(with: .opacity)'
             """)
 
-    @Option(help: ArgumentHelp("The recording to replay.", valueName: "file"))
-    var recording = "Recordings/swipe-fling.evemu"
+    @Option(help: ArgumentHelp("The recording to replay (default: swipe-fling.evemu from Recordings/ here, or installed with kineticctl).", valueName: "file"))
+    var recording: String?
+
+    /// The bundled recording `name`: in ./Recordings (the repository), in the share/kinetic/recordings beside an
+    /// installed kineticctl, or in the repository of a kineticctl built in its .build folder.
+    static func bundledRecording(_ name: String) -> String? {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [URL(fileURLWithPath: "Recordings/" + name),
+                          executable.appendingPathComponent("../share/kinetic/recordings/" + name),
+                          executable.appendingPathComponent("../../../Recordings/" + name)]
+        return candidates.map(\.standardized.path).first { FileManager.default.isReadableFile(atPath: $0) }
+    }
 
     @Option(help: ArgumentHelp("How long to run, in seconds.", valueName: "s"))
     var seconds = 4.0
@@ -57,12 +67,11 @@ struct Demo: AsyncParsableCommand {
             try await runTransition(transition)
             return
         }
-        let schedule: ReplaySchedule
-        do {
-            schedule = try ReplaySchedule.load(path: recording)
-        } catch {
-            throw ValidationError("cannot read \(recording) (run from the repository, or pass --recording FILE): \(error)")
+        guard let recording = recording ?? Self.bundledRecording("swipe-fling.evemu") else {
+            throw Failure("the bundled recording swipe-fling.evemu is neither in ./Recordings nor installed beside kineticctl (share/kinetic/recordings); pass --recording FILE", status: ExitStatus.noInput)
         }
+        try requireReadable(recording)
+        let schedule = try ReplaySchedule.load(path: recording)
         let configuration = try DaemonConfiguration.parse(Self.configurationText, source: "demo")
         let gestures = schedule.recordings.flatMap { $0.gestureEvents() }
         // The track spans the finger and where the momentum will carry the spring (the release's projection).
@@ -70,7 +79,7 @@ struct Demo: AsyncParsableCommand {
             Double($0.location.x) + DecelerationRate.normal.projectedDistance(velocity: Double($0.velocity.width))
         }
         let xs = gestures.map { Double($0.location.x) } + coasts.filter(\.isFinite)
-        guard let lowest = xs.min(), let highest = xs.max() else { throw ValidationError("the recording has no gestures") }
+        guard let lowest = xs.min(), let highest = xs.max() else { throw Failure("\(recording) has no gestures to show; kineticctl replay \(recording) | head shows what it holds", status: ExitStatus.data) }
         let margin = max(5, (highest - lowest) * 0.25)
         let (low, high) = (lowest - margin, highest + margin)
         let daemon = try Self.startDaemon(["--replay", recording, "--loop"])
@@ -85,7 +94,7 @@ struct Demo: AsyncParsableCommand {
         var firstTime: UInt64?
         while Date().timeIntervalSince(start) < seconds {
             guard let message = try client.next(timeout: 0.1) else {
-                if client.isClosed { throw ValidationError("kineticd closed the connection") }
+                if client.isClosed { throw Failure("kineticd closed the connection; run it alone (kineticd --help) to see why", status: ExitStatus.unavailable) }
                 continue
             }
             guard case .frame(let frame) = message, let layout = client.layout,
@@ -117,12 +126,12 @@ struct Demo: AsyncParsableCommand {
         while Date().timeIntervalSince(start) < seconds {
             id += 1
             let insert = try client.command(.insert(element: "card", transition: transition, animation: ".smooth"), id: .number(id))
-            guard insert["ok"] == true else { throw ValidationError(Self.failure(insert)) }
+            guard insert["ok"] == true else { throw Failure(Self.failure(insert), status: ExitStatus.usage) }
             print("insert")
             try follow(client, until: { $0["opacity"]?.first == 1 }, start: start, t0: &t0)
             id += 1
             let remove = try client.command(.removeElement(element: "card", transition: nil, animation: ".smooth"), id: .number(id))
-            guard remove["ok"] == true else { throw ValidationError(Self.failure(remove)) }
+            guard remove["ok"] == true else { throw Failure(Self.failure(remove), status: ExitStatus.usage) }
             print("remove")
             try follow(client, until: nil, start: start, t0: &t0)
         }
@@ -133,7 +142,7 @@ struct Demo: AsyncParsableCommand {
     private func follow(_ client: KineticClient, until done: (([String: [Double]]) -> Bool)?, start: Date, t0: inout UInt64?) throws {
         while Date().timeIntervalSince(start) < seconds {
             guard let message = try client.next(timeout: 0.1) else {
-                if client.isClosed { throw ValidationError("kineticd closed the connection") }
+                if client.isClosed { throw Failure("kineticd closed the connection; run it alone (kineticd --help) to see why", status: ExitStatus.unavailable) }
                 continue
             }
             if case .message(.event, let event) = message, event["event"] == "animation.removed", done == nil { return }
@@ -188,7 +197,7 @@ struct Demo: AsyncParsableCommand {
             try daemon.run()
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
-            throw ValidationError("cannot start \(daemon.executableURL?.path ?? "kineticd"): \(error); build it with swift build --product kineticd")
+            throw Failure("cannot start \(daemon.executableURL?.path ?? "kineticd"): it is neither beside kineticctl nor on PATH; make demo builds both, and the package installs both", status: ExitStatus.unavailable)
         }
         do {
             return RunningDaemon(process: daemon, directory: directory, socket: socket, client: try Self.connect(socket, daemon: daemon))
@@ -221,8 +230,8 @@ struct Demo: AsyncParsableCommand {
             do {
                 return try KineticClient(path: socket, encoding: .binary)
             } catch {
-                guard daemon.isRunning else { throw ValidationError("kineticd exited (status \(daemon.terminationStatus)) before listening") }
-                guard Date().timeIntervalSince(start) < 30 else { throw ValidationError("kineticd did not listen on \(socket) within 30 s: \(error)") }
+                guard daemon.isRunning else { throw Failure("kineticd exited (status \(daemon.terminationStatus)) before listening; run it alone to see why", status: ExitStatus.unavailable) }
+                guard Date().timeIntervalSince(start) < 30 else { throw Failure("kineticd did not listen on \(socket) within 30 s: \(error)", status: ExitStatus.unavailable) }
                 usleep(20_000)
             }
         }

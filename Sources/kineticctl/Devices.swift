@@ -24,8 +24,17 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let path = config ?? (FileManager.default.fileExists(atPath: DaemonConfiguration.systemPath) ? DaemonConfiguration.systemPath : nil)
+        if let config { try requireReadable(config) }
         let mappings = try path.map { try DaemonConfiguration.load(path: $0).mappings } ?? []
-        for listing in DeviceDirectory.listDevices(in: directory) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Failure("no device directory \(directory): this system shows no input devices (a container or a virtual machine without them?)", status: ExitStatus.unavailable)
+        }
+        let listings = DeviceDirectory.listDevices(in: directory)
+        guard !listings.isEmpty else {
+            throw Failure("no event devices in \(directory) (event0, event1, …): nothing to bind; plug a touchscreen, touchpad or mouse in", status: ExitStatus.unavailable)
+        }
+        for listing in listings {
             var object: JSONObject = ["path": .string(listing.path)]
             switch listing.result {
             case .success(let description):

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KineticInput
 import KineticProtocol
 import KineticBindings
@@ -39,40 +38,65 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("Channel patterns to plot (comma-separated).", valueName: "patterns")) var channels = "*"
     @OptionGroup var replay: ReplayConfigurationOptions
 
+    func validate() throws {
+        guard let effect else {
+            guard input != nil else { throw ValidationError("give a recording or a file of frames to plot, or --effect EFFECT") }
+            return
+        }
+        guard input == nil, replay.config == nil, replay.rate == nil else {
+            throw ValidationError("--effect plots a symbol effect; it takes no input, --config or --rate")
+        }
+        guard seconds > 0, seconds <= 600, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
+            throw ValidationError("--seconds is in (0, 600] and --active in [0, 600]")
+        }
+        do {
+            _ = try SymbolEffectExpression.parse(effect: effect, options: options)
+        } catch {
+            throw ValidationError(error.message(field: "--effect"))
+        }
+    }
+
     func run() throws {
         if let effect {
-            guard input == nil, replay.config == nil, replay.rate == nil else {
-                throw ValidationError("--effect plots a symbol effect; it takes no input, --config or --rate")
-            }
-            guard seconds > 0, seconds <= 600, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
-                throw ValidationError("--seconds is in (0, 600] and --active in [0, 600]")
-            }
             let data: PlotData
             do {
                 data = try PlotData.effect(effect, options: options, activeFor: active, seconds: seconds)
             } catch {
-                throw ValidationError("\(error)")
+                throw Failure(error.message(field: "--effect"), status: ExitStatus.usage)
             }
-            try SVGPlot.render(data).write(toFile: output, atomically: true, encoding: .utf8)
+            try writeFile(output, SVGPlot.render(data))
             print("wrote \(output): \(data.series.count) moving components, \(data.series.first?.times.count ?? 0) frames")
             return
         }
-        guard let input else { throw ValidationError("plot needs a recording or a file of frames, or --effect") }
-        let text = try String(contentsOfFile: input, encoding: .utf8)
-        let title = (input as NSString).lastPathComponent
+        guard let input else { return }
+        try requireReadable(input)
+        if let config = replay.config { try requireReadable(config) }
+        let text: String
+        do {
+            text = String(decoding: try FileBytes.read(input, limit: RecordingLimits().maximumBytes), as: UTF8.self)
+        } catch {
+            throw Failure("\(input): cannot read it (\(error))", status: ExitStatus.noInput)
+        }
+        let title = input.split(separator: "/").last.map(String.init) ?? input
         var data: PlotData
         if text.drop(while: \.isWhitespace).hasPrefix("{") {
             guard replay.config == nil, replay.rate == nil else {
                 throw ValidationError("--config and --rate apply to a recording; \(input) holds frames, already computed")
             }
-            data = try PlotData.fromJSONLines(text, title: title)
+            do {
+                data = try PlotData.fromJSONLines(text, title: title)
+            } catch {
+                throw Failure("\(input): \(error)", status: ExitStatus.data)
+            }
         } else {
             data = try PlotData.replay(try ReplaySchedule.load(path: input), configuration: try replay.configuration(), title: title)
         }
         let patterns = channels.split(separator: ",").map { ChannelPattern(String($0)) }
         data.series.removeAll { series in !patterns.contains { $0.matches(series.channel) } }
-        guard !data.series.isEmpty else { throw ValidationError("no channel of \(input) matches \(channels)") }
-        try SVGPlot.render(data).write(toFile: output, atomically: true, encoding: .utf8)
+        guard !data.series.isEmpty else {
+            throw Failure("no channel of \(input) matches --channels \(channels); kineticctl replay \(input) | head -1 shows its channels", status: ExitStatus.data)
+        }
+        try writeFile(output, SVGPlot.render(data))
         let inputs = data.series.first?.inputTimes.count ?? 0
         print("wrote \(output): \(data.series.count) components, \(data.series.first?.times.count ?? 0) frames, \(inputs) input samples")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KineticInput
+import KineticProtocol
 
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,7 +31,19 @@ struct Record: ParsableCommand {
         // Handled before the device opens: a signal from then on stops the recording instead of killing it.
         let stop = try RecordingStopRequest()
         try stop.handleSignals([SIGINT, SIGTERM])
-        let input = try InputDevice.open(path: device)
+        try requireReadable(device)
+        var info = stat()
+        if stat(device, &info) == 0, info.st_mode & S_IFMT != S_IFCHR {
+            throw Failure("\(device) is not an input device (a character device such as /dev/input/event5); kineticctl devices lists them", status: ExitStatus.usage)
+        }
+        let input: InputDevice
+        do {
+            input = try InputDevice.open(path: device)
+        } catch {
+            let permission: Bool
+            if case .permissionDenied = error { permission = true } else { permission = false }
+            throw Failure("\(error); kineticctl devices lists the input devices", status: permission ? ExitStatus.noPermission : ExitStatus.unavailable)
+        }
         defer { input.close() }
         let writer = try RecordingWriter(path: output, device: input.deviceDescription,
                                          comments: ["Recorded by kineticctl record from \(device)"])

@@ -19,6 +19,8 @@ struct Replay: ParsableCommand {
     @Option(help: ArgumentHelp("Channel patterns to print (comma-separated).", valueName: "patterns")) var channels = "*"
 
     func run() throws {
+        try requireReadable(recording)
+        if let config = replay.config { try requireReadable(config) }
         let schedule = try ReplaySchedule.load(path: recording)
         let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: try replay.configuration(),
                                                  patterns: channels.split(separator: ",").map(String.init))

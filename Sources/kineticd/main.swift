@@ -1,12 +1,11 @@
 import ArgumentParser
-import KineticServer
-import Logging
-import ServiceLifecycle
-#if canImport(Glibc)
 import Glibc
 import KineticBindings
+import KineticProtocol
+import KineticServer
 import KineticServerCore
-#endif
+import Logging
+import ServiceLifecycle
 
 /// `kineticd`: the Kinetic daemon.
 @main
@@ -29,12 +28,16 @@ struct Kineticd: AsyncParsableCommand {
             SIGNALS
             SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
 
+            EXIT STATUS
+              0 after SIGTERM or SIGINT, or a valid --check-config; 64 a wrong command line; 66 a --replay recording that cannot be read; 78 a wrong configuration, with file:line:column; 69 any other failure to start (the socket held by another kineticd, say), logged (sysexits(3)).
+
             EXAMPLES
               kineticd --socket /tmp/k.sock --rate 240
               kineticd --config ./kineticd.yaml
               kineticd --socket /tmp/k.sock --replay Recordings/swipe-fling.evemu --loop
               KINETIC_SOCKET=/tmp/k.sock kineticd &  kineticctl --socket /tmp/k.sock status
-            """)
+            """,
+        version: "kineticd \(KineticVersion.string)")
 
     @Option(name: .long, help: ArgumentHelp("The YAML configuration file.", valueName: "file"))
     var config: String?
@@ -84,7 +87,7 @@ struct Kineticd: AsyncParsableCommand {
         } catch {
             let line = Array("\(error)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            throw ExitCode(78)  // EX_CONFIG
+            throw ExitCode(ExitStatus.configuration)
         }
     }
 
@@ -106,7 +109,7 @@ struct Kineticd: AsyncParsableCommand {
             (configuration, _) = try DaemonConfiguration.load(explicitPath: config)
         } catch {
             logger.critical("\(error)")
-            throw ExitCode(78)  // EX_CONFIG
+            throw ExitCode(ExitStatus.configuration)
         }
         let rate = self.rate
         let overrides: @Sendable (inout DaemonConfiguration) -> Void = { configuration in
@@ -122,7 +125,7 @@ struct Kineticd: AsyncParsableCommand {
                 schedule = try ReplaySchedule.load(path: replay)
             } catch {
                 logger.critical("cannot read the recording \(replay): \(error)")
-                throw ExitCode(66)  // EX_NOINPUT
+                throw ExitCode(ExitStatus.noInput)
             }
         }
         var service = KineticDaemonService(configuration: configuration, socketOverride: socket, logger: logger,
@@ -136,10 +139,10 @@ struct Kineticd: AsyncParsableCommand {
         } catch let error as ConfigurationError {
             // A configuration refused only when its channels are defined is a configuration error too (EX_CONFIG).
             logger.critical("\(error)")
-            throw ExitCode(78)
+            throw ExitCode(ExitStatus.configuration)
         } catch {
             logger.critical("\(error)")
-            throw ExitCode.failure
+            throw ExitCode(ExitStatus.unavailable)
         }
     }
 }

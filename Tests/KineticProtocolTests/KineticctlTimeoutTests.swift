@@ -7,21 +7,10 @@ import KineticTestSupport
 /// reply includes its start-up, which a slow machine can make longer than the default 5 s), and a timeout that is not
 /// a number of seconds in (0, 3600] is refused before anything connects.
 @Suite struct KineticctlTimeoutTests {
-    /// The kineticctl that `swift build --build-tests` put beside the test binary.
-    static var kineticctl: String? { builtProduct("kineticctl") }
-
     /// Runs kineticctl to its end: its exit status and what it wrote to standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(kineticctl, "kineticctl beside the test binary"))
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let result = try runProduct("kineticctl", arguments)
+        return (result.status, result.error)
     }
 
     /// A socket that accepts connections (the kernel queues them) and never answers: the command fails when its
@@ -34,7 +23,7 @@ import KineticTestSupport
         #expect(UnixSocket.withAddress(path) { bind(listener, $0, $1) } == 0)
         #expect(listen(listener, 4) == 0)
         let (status, error) = try Self.run(["status", "--socket", path, "--timeout", "0.3"])
-        #expect(status == 1)
+        #expect(status == ExitStatus.unavailable)
         #expect(error.contains("no reply within 0.3 s"), "\(error)")
     }
 

@@ -32,3 +32,38 @@ package func builtProduct(_ name: String) -> String? {
     let path = folder + "/" + name
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }
+
+/// What a finished process wrote and how it ended.
+package struct ProcessResult: Sendable {
+    /// The exit status.
+    package var status: Int32
+    /// Standard output, as text.
+    package var output: String
+    /// Standard error, as text.
+    package var error: String
+}
+
+/// Runs the built product `name` (``builtProduct(_:)``) with `arguments` to its end, with standard input closed and
+/// its output and errors collected in files (no pipe can fill up while the other is read).
+package func runProduct(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
+    guard let path = builtProduct(name) else {
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        throw Missing(description: "\(name) is not beside the test binary")
+    }
+    let directory = TemporaryDirectory()
+    let outputPath = directory.path + "/output", errorPath = directory.path + "/error"
+    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+    process.standardError = FileHandle(forWritingAtPath: errorPath)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    let error = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+    return ProcessResult(status: process.terminationStatus, output: output, error: error)
+}

@@ -301,22 +301,8 @@ enum AnimationTable {
         }.joined(separator: " or ")
     }
 
-    /// The known name closest to `name` by edit distance, when it is close enough to be a typo.
-    private static func closest(to name: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var previous = Array(0...b.count)
-            for i in 1...max(1, a.count) where !a.isEmpty {
-                var current = [i] + Array(repeating: 0, count: b.count)
-                for j in 1...max(1, b.count) where !b.isEmpty {
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                                     previous[j - 1] + (a[i - 1].lowercased() == b[j - 1].lowercased() ? 0 : 1))
-                }
-                previous = current
-            }
-            return a.isEmpty ? b.count : previous[b.count]
-        }
-        let scored = candidates.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
-        guard let (candidate, score) = scored, score <= max(2, name.count / 3) else { return nil }
-        return candidate
+    /// The known name closest to `name`, when it is close enough to be a typo (``NearestName``).
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        NearestName.closest(to: name, in: candidates)
     }
 }

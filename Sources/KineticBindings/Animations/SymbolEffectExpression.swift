@@ -54,7 +54,8 @@ public struct SymbolEffectExpression: Sendable, CustomStringConvertible {
         let base = chain.base
         guard base.arguments == nil, effectNames.contains(base.name) else {
             throw fail(base.column, effectNames.contains(base.name) ? ".\(base.name) takes no arguments"
-                       : "unknown symbol effect .\(base.name); known: " + effectNames.map { "." + $0 }.joined(separator: ", "))
+                       : "unknown symbol effect .\(base.name)" + (AnimationTable.closest(to: base.name, in: effectNames).map { "; did you mean .\($0)?" }
+                           ?? "; known: " + effectNames.map { "." + $0 }.joined(separator: ", ")))
         }
         var bounce = BounceSymbolEffect(), wiggle = WiggleSymbolEffect(), pulse = PulseSymbolEffect()
         var breathe = BreatheSymbolEffect(), variable = VariableColorSymbolEffect(), scale = ScaleSymbolEffect()

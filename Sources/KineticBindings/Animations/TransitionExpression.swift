@@ -101,7 +101,8 @@ public struct TransitionExpression: Equatable, Sendable, CustomStringConvertible
             let known = ["identity", "opacity", "scale", "slide", "blurReplace", "move", "push", "offset", "asymmetric"]
             throw fail(base.column, known.contains(base.name)
                 ? (base.arguments == nil ? ".\(base.name) needs arguments" : ".\(base.name) takes no arguments")
-                : "unknown transition .\(base.name); known: " + known.map { "." + $0 }.joined(separator: ", "))
+                : "unknown transition .\(base.name)" + (AnimationTable.closest(to: base.name, in: known).map { "; did you mean .\($0)?" }
+                    ?? "; known: " + known.map { "." + $0 }.joined(separator: ", ")))
         }
         for call in chain.modifiers {
             switch call.name {

@@ -18,7 +18,7 @@ extension DaemonConfiguration {
         do {
             root = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+            throw yamlError(error, text: text, source: source)
         } catch {
             throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
         }
@@ -57,6 +57,26 @@ extension DaemonConfiguration {
             configuration.mappings = try list.map { node throws(ConfigurationError) in try reader.deviceMapping(node) }
         }
         return configuration
+    }
+
+    /// libyaml's error in one line at `file:line:column`, with a hint for the two mistakes people make most: a tab
+    /// in the indentation, and an animation whose `:` YAML takes for a mapping (it needs quotes).
+    static func yamlError(_ error: YamlError, text: String, source: String) -> ConfigurationError {
+        let problem: String, mark: Mark
+        switch error {
+        case .scanner(_, let p, let m, _), .parser(_, let p, let m, _): (problem, mark) = (p, m)
+        default: return ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+        }
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(mark.line - 1).first ?? ""
+        let place = "\(source):\(mark.line):\(mark.column)"
+        if line.contains("\t") {
+            return ConfigurationError(source: place, reason: "a tab; YAML indents with spaces only (libyaml: \(problem))")
+        }
+        if problem.hasPrefix("mapping values are not allowed"), line.contains("(") {
+            let value = line.drop { $0 != ":" }.dropFirst().trimmingPrefix(" ")
+            return ConfigurationError(source: place, reason: "the value holds ':', which YAML reads as a mapping; quote it: '\(value)' (libyaml: \(problem))")
+        }
+        return ConfigurationError(source: place, reason: "not valid YAML: \(problem)")
     }
 
     /// Reads and parses a configuration file.

@@ -36,12 +36,31 @@ public enum RecordingFormat: String, Hashable, Sendable {
         return .libinputRecord
     }
 
-    /// Reads a file of either format; libinput-record files give one recording per device.
+    /// Reads a file of either format; libinput-record files give one recording per device. A file that is neither
+    /// is refused with what it looks like instead (frames, a configuration), before either reader's own errors.
     public static func read(contentsOf path: String, limits: RecordingLimits = RecordingLimits()) throws(RecordingError) -> [Recording] {
         let text = try RecordingFile.text(at: path, limits: limits)
         switch detect(text) {
         case .evemu: return [try EvemuFormat.read(text, source: path, limits: limits)]
-        case .libinputRecord: return try LibinputRecordFormat.read(text, source: path, limits: limits)
+        case .libinputRecord:
+            if let other = notARecording(text) {
+                throw RecordingError(source: path, line: 0, expected: "a recording (evemu, starting '# EVEMU 1.3', or libinput record, with 'version: 1')",
+                                     found: other, quoted: false)
+            }
+            return try LibinputRecordFormat.read(text, source: path, limits: limits)
         }
+    }
+
+    /// What text that `detect` did not find to be evemu looks like, when it is not libinput record either: `nil`
+    /// when it has libinput record's `version:` key at the start of a line.
+    static func notARecording(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", maxSplits: 2000).prefix(2000)
+        if lines.contains(where: { $0.hasPrefix("version:") }) { return nil }
+        let first = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }.first
+        if first == "{" { return "JSON lines, such as the frames kineticctl replay prints (kineticctl plot FILE draws them)" }
+        if lines.contains(where: { $0.hasPrefix("bindings:") || $0.hasPrefix("rate_hz:") || $0.hasPrefix("mappings:") }) {
+            return "a kineticd configuration (give it with --config)"
+        }
+        return "text that is neither (kineticctl record makes recordings)"
     }
 }

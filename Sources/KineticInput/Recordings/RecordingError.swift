@@ -11,13 +11,18 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     /// What it found instead (truncated to keep messages short).
     public var found: String
 
-    /// Creates an error; `found` is shortened to 60 characters.
-    public init(source: String?, line: Int, column: Int? = nil, expected: String, found: String) {
+    /// Whether `found` is text from the file (quoted in the message) or a description of it.
+    public var quoted = true
+
+    /// Creates an error; `found` is text from the file, shortened to 60 characters, unless `quoted` is false (a
+    /// description of what was found).
+    public init(source: String?, line: Int, column: Int? = nil, expected: String, found: String, quoted: Bool = true) {
         self.source = source
         self.line = line
         self.column = column
         self.expected = expected
-        self.found = found.count > 60 ? String(found.prefix(57)) + "..." : found
+        self.quoted = quoted
+        self.found = quoted && found.count > 60 ? String(found.prefix(57)) + "..." : found
     }
 
     /// "file:line:column: expected …, found …".
@@ -25,7 +30,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         var location = source ?? "<recording>"
         if line > 0 { location += ":\(line)" }
         if let column { location += ":\(column)" }
-        return "\(location): expected \(expected), found \(found.isEmpty ? "nothing" : "'\(found)'")"
+        return "\(location): expected \(expected), found \(found.isEmpty ? "nothing" : quoted ? "'\(found)'" : found)"
     }
 }
 

@@ -6,8 +6,42 @@ import Glibc
 public final class KineticClient {
     /// Why talking to the daemon failed.
     public struct Failure: Error, CustomStringConvertible {
-        /// What went wrong, for a person.
+        /// What went wrong and what to do, for a person.
         public var description: String
+        /// The exit status a command-line tool ends with (``ExitStatus``).
+        public var status: Int32 = ExitStatus.unavailable
+        /// The daemon's error code, when the daemon refused.
+        public var code: ErrorCode?
+
+        /// A failure.
+        public init(description: String, status: Int32 = ExitStatus.unavailable, code: ErrorCode? = nil) {
+            self.description = description
+            self.status = status
+            self.code = code
+        }
+    }
+
+    /// Why connecting to `path` failed with `error` (an errno), and what to do: the socket is missing, or its
+    /// permissions keep this user out (naming the group that grants them), or nothing listens on it.
+    static func connectFailure(_ path: String, errno error: Int32?) -> Failure {
+        switch error {
+        case nil:
+            return Failure(description: "cannot connect to \(path): the path is longer than a Unix socket address allows (107 bytes); use a shorter --socket", status: ExitStatus.usage)
+        case ENOENT?, ENOTDIR?:
+            return Failure(description: "no kineticd socket at \(path): start kineticd (systemctl start kineticd.socket, or run kineticd), or name its socket with --socket or $KINETIC_SOCKET")
+        case EACCES?, EPERM?:
+            var info = stat()
+            var who = ""
+            if stat(path, &info) == 0 {
+                let group = getgrgid(info.st_gid).map { String(cString: $0.pointee.gr_name) } ?? "gid \(info.st_gid)"
+                who = " (the socket is mode \(String(info.st_mode & 0o777, radix: 8)), group \(group)); add yourself to that group, as sudo usermod -aG \(group) $USER, then log in again"
+            }
+            return Failure(description: "permission denied to connect to \(path)\(who)", status: ExitStatus.noPermission)
+        case ECONNREFUSED?:
+            return Failure(description: "nothing listens on \(path): kineticd is not running (a stale socket file); start it, or name another socket with --socket")
+        case let other?:
+            return Failure(description: "cannot connect to \(path): \(String(cString: strerror(other)))")
+        }
     }
 
     private let fd: Int32
@@ -22,9 +56,9 @@ public final class KineticClient {
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         let result = UnixSocket.withAddress(path) { connect(fd, $0, $1) }
         guard result == 0 else {
-            let reason = result == nil ? "path too long" : String(cString: strerror(errno))
+            let error = result == nil ? nil : errno
             close(fd)
-            throw Failure(description: "cannot connect to \(path): \(reason); is kineticd running? (--socket or $KINETIC_SOCKET)")
+            throw Self.connectFailure(path, errno: error)
         }
     }
 
@@ -97,11 +131,12 @@ public final class KineticClient {
             switch try next(timeout: remaining) {
             case .message(.reply, let object)? where object["id"] == id: return object
             case .message(.error, let object)?:
-                throw Failure(description: "\(object["code"]?.stringValue ?? "error"): \(object["message"]?.stringValue ?? "")")
+                let code = ErrorCode(rawValue: object["code"]?.stringValue ?? "error")
+                throw Failure(description: "\(code): \(object["message"]?.stringValue ?? "")", status: ExitStatus.refusal(code), code: code)
             case nil where isClosed: throw Failure(description: "the server closed the connection")
             default: continue
             }
         }
-        throw Failure(description: "no reply within \(timeout) s")
+        throw Failure(description: "no reply within \(timeout) s; kineticd may be stuck or starting (raise --timeout)")
     }
 }

@@ -42,6 +42,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     /// `reload`: the configuration file cannot be read or is invalid (the running one stays), or reloading is
     /// not available (a replay, a server without a configuration source).
     public static let badConfiguration: ErrorCode = "bad_configuration"
+    /// `reload` while the daemon replays a recording (`kineticd --replay`): the replay keeps the bindings it started
+    /// with; restart kineticd to change them.
+    public static let replayKeepsBindings: ErrorCode = "replay_keeps_bindings"
     /// A command for an element of another kind (`zoom` on an inserted element), or `set`/`animate` on an
     /// element's channel, which only the element's commands change.
     public static let elementMismatch: ErrorCode = "element_mismatch"

@@ -18,9 +18,14 @@ public final class DaemonServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let listener: Channel
     private let preparation: SocketPreparation?
+    /// Why the socket did not get its group, when it did not (``SocketPreparation/finishBinding(group:)``): the
+    /// service logs it.
+    public let socketWarning: String?
 
     private init(core: NIOLoopBound<ServerCore>, clock: DispatchTickSource, socketPath: String?,
-                 group: MultiThreadedEventLoopGroup, listener: Channel, preparation: SocketPreparation?) {
+                 group: MultiThreadedEventLoopGroup, listener: Channel, preparation: SocketPreparation?,
+                 socketWarning: String? = nil) {
+        self.socketWarning = socketWarning
         self.core = core
         self.clock = clock
         self.socketPath = socketPath
@@ -52,9 +57,10 @@ public final class DaemonServer: Sendable {
             }.get()
             coreBox.relay = TickRelay(core: core, suspendClock: { clock.suspend() })
             let listener = try await SocketServer.start(core: core, listen: listen, configuration: transport).get()
-            preparation?.finishBinding(group: transport.socketGroup)
+            let warning = preparation?.finishBinding(group: transport.socketGroup)
             if case .path(let path) = listen {
-                return DaemonServer(core: core, clock: clock, socketPath: path, group: group, listener: listener, preparation: preparation)
+                return DaemonServer(core: core, clock: clock, socketPath: path, group: group, listener: listener, preparation: preparation,
+                                    socketWarning: warning)
             }
             return DaemonServer(core: core, clock: clock, socketPath: nil, group: group, listener: listener, preparation: nil)
         } catch {

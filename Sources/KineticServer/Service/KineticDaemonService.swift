@@ -92,6 +92,7 @@ public struct KineticDaemonService: Service {
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
             listen: listen)
         logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(rate)"])
+        if let warning = server.socketWarning { logger.warning("\(warning)") }
         var input: LiveInput?
         do {
             if let replay {
@@ -121,7 +122,7 @@ public struct KineticDaemonService: Service {
             let core = server.core
             try await core.eventLoop.submit {
                 core.value.reloadHandler = { complete in
-                    complete(.failure(ProtocolError(.badConfiguration, "a replay keeps the bindings it started with; restart kineticd to change them")))
+                    complete(.failure(ProtocolError(.replayKeepsBindings, "this kineticd replays a recording (--replay) and keeps the bindings it started with; restart it without --replay, or with the new --config, to change them")))
                 }
             }.get()
         }

@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import Dispatch
 import KineticInput
@@ -72,7 +73,27 @@ public final class LiveInput: @unchecked Sendable {
         source.setEventHandler { @Sendable [unowned self] in self.handle(self.monitor.readChanges()) }
         source.resume()
         monitorSource = source
-        for path in monitor.presentPaths { add(path) }
+        let paths = monitor.presentPaths
+        let outcomes = paths.map { add($0) }
+        guard !outcomes.contains(.attached) else { return }
+        // Nothing to read: say why, once, so that a daemon without input is never silent about it.
+        let reason: String
+        if paths.isEmpty {
+            var info = stat()
+            reason = stat(DeviceDirectory.defaultPath, &info) == 0
+                ? "\(DeviceDirectory.defaultPath) holds no event devices; plug a touchscreen, touchpad or mouse in"
+                : "\(DeviceDirectory.defaultPath) does not exist (a container or a virtual machine without input devices?)"
+        } else if outcomes.contains(.permissionDenied) {
+            reason = "permission denied reading \(DeviceDirectory.defaultPath)/event*; kineticd needs the input group (the system service has it)"
+        } else {
+            reason = "no device matches a binding (kineticctl devices lists them with their class; the bindings' match: selects)"
+        }
+        logger.warning("no input devices to watch: \(reason); clients can still define and animate channels")
+    }
+
+    /// What became of a device node at ``add(_:)``.
+    private enum Outcome: Equatable {
+        case attached, permissionDenied, unmatched, failed
     }
 
     private func handle(_ changes: [DeviceChange]) {
@@ -84,14 +105,16 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
-    private func add(_ path: String) {
-        guard !stopped, devices[path] == nil else { return }
+    @discardableResult
+    private func add(_ path: String) -> Outcome {
+        guard !stopped, devices[path] == nil else { return .failed }
         let device: InputDevice
         do {
             device = try InputDevice.open(path: path)
         } catch {
             logger.warning("cannot open input device \(path): \(error)")
-            return
+            if case .permissionDenied = error { return .permissionDenied }
+            return .failed
         }
         let description = device.deviceDescription
         let pipeline = self.pipeline
@@ -106,14 +129,15 @@ public final class LiveInput: @unchecked Sendable {
         } catch {
             logger.warning("input device \(path) not attached: \(error)")
             device.close()
-            return
+            return .failed
         }
         guard let id = handle else {
             // No binding matches the device: its events would change nothing.
-            logger.debug("no binding matches input device \(path) (\(description.name), \(description.deviceClass.rawValue))")
+            logger.info("no binding matches input device \(path) (\(description.name), \(description.deviceClass.rawValue)); not watched")
             device.close()
-            return
+            return .unmatched
         }
+        logger.info("watching input device \(path) (\(description.name), \(description.deviceClass.rawValue))")
         let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
         source.setEventHandler { @Sendable [unowned self] in self.read(path) }
         devices[path] = Attached(device: device, id: id, source: source)
@@ -124,6 +148,7 @@ public final class LiveInput: @unchecked Sendable {
                                                                      "class": .string(description.deviceClass.rawValue)]))
         }
         read(path)
+        return .attached
     }
 
     private func read(_ path: String) {

@@ -56,11 +56,20 @@ public final class SocketPreparation: @unchecked Sendable {
     }
 
     /// After binding: mode 0660 and, when `group` is given and we may, that group.
-    public func finishBinding(group: String?) {
+    ///
+    /// - Returns: why the socket did not get the group, when it did not (a group that does not exist, or a chown
+    ///   refused), for the daemon to log: only its owner can connect then.
+    @discardableResult
+    public func finishBinding(group: String?) -> String? {
         chmod(path, 0o660)
-        if let group, let entry = getgrnam(group) {
-            _ = chown(path, UInt32.max, entry.pointee.gr_gid)
+        guard let group else { return nil }
+        guard let entry = getgrnam(group) else {
+            return "the socket group '\(group)' does not exist, so only the socket's owner can connect to \(path); create it (systemd-sysusers does, from the package's sysusers.d file) or set socket_group"
         }
+        guard chown(path, UInt32.max, entry.pointee.gr_gid) == 0 else {
+            return "cannot give \(path) to group '\(group)': \(String(cString: strerror(errno))); only its owner can connect"
+        }
+        return nil
     }
 
     /// Removes the socket (our own, at shutdown) and releases the lock.

@@ -1,9 +1,4 @@
 import KineticProtocol
-/// The version string the server reports in its HELLO (`"kineticd VERSION"`).
-public enum KineticVersion {
-    /// The version, `MAJOR.MINOR.PATCH`.
-    public static let string = "0.1.0"
-}
 
 /// Limits and identity of a server core.
 public struct ServerConfiguration: Equatable, Sendable {

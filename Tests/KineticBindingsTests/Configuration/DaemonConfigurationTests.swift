@@ -39,7 +39,7 @@ struct DaemonConfigurationTests {
         ("bindings:\n  - match: {class: phone}\n    channel: a\n", "f.yaml:2:20", "unknown device class"),
         ("bindings:\n  - gesture: drag\n", "f.yaml:2:5", "needs a channel"),
         ("max_clients: -3\n", "f.yaml:1:14", "whole number"),
-        ("bindings: [\n", "f.yaml", "not valid YAML"),
+        ("bindings: [\n", "f.yaml:2:1", "not valid YAML: did not find expected node content"),
     ])
     func errors(text: String, place: String, fragment: String) {
         do {
