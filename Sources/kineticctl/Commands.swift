@@ -11,7 +11,8 @@ struct Animate: ParsableCommand {
             EXAMPLES
               kineticctl animate touch.position 0 120
               kineticctl animate touch.position -10 120
-              kineticctl animate card.offset 0 120 --animation '.spring(duration: 0.4, bounce: 0.2).delay(0.05)' --wait
+              kineticctl animate card.offset 0 120 --wait \\
+                --animation '.spring(duration: 0.4, bounce: 0.2).delay(0.05)'
               kineticctl animate glow 1 --animation '.easeInOut(duration: 0.3)'
             """)
 
@@ -43,7 +44,7 @@ struct SetValue: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Sets a channel to a value at once (no animation).",
-        discussion: "EXAMPLE\n  kineticctl set touch.position 0 0")
+        discussion: "EXAMPLES\n  kineticctl set touch.position 0 0\n  kineticctl set touch.position -10 5")
 
     @OptionGroup var options: CommandOptions
     @Argument(help: "The channel.") var channel: String
@@ -74,7 +75,7 @@ struct ReduceMotion: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reduce-motion",
         abstract: "Turns reduce motion on or off: springs become a short ease, repeats stop.",
-        discussion: "EXAMPLE\n  kineticctl reduce-motion on")
+        discussion: "EXAMPLES\n  kineticctl reduce-motion on")
     @OptionGroup var options: CommandOptions
     @Argument(help: "on or off.") var state: String
 
@@ -89,7 +90,7 @@ struct Reload: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
         abstract: "Makes kineticd re-read its configuration file and swap its bindings, as SIGHUP does.",
-        discussion: "An invalid file is refused with its file:line:column error and the running configuration stays. Clients stay connected; a channel that stays bound keeps its value. Changes to the socket, the groups, the limits or the tick rate wait for a restart (listed in restart_needed).\n\nEXAMPLE\n  kineticctl reload")
+        discussion: "An invalid file is refused with its file:line:column error and the running configuration stays. Clients stay connected; a channel that stays bound keeps its value. Changes to the socket, the groups, the limits or the tick rate wait for a restart (listed in restart_needed).\n\nEXAMPLES\n  kineticctl reload")
     @OptionGroup var options: CommandOptions
     func run() throws { try options.print(try options.send(.reload)) }
 }

@@ -16,7 +16,7 @@ struct Demo: AsyncParsableCommand {
 
             EXAMPLES
               kineticctl demo
-              kineticctl demo --recording Recordings/mouse-drag.evemu --seconds 10 --rate 60
+              kineticctl demo --recording Recordings/mouse-drag.evemu --rate 60
               kineticctl demo --transition '.move(edge: .bottom).combined(with: .opacity)'
             """)
 

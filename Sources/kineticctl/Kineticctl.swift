@@ -15,7 +15,8 @@ struct Kineticctl: AsyncParsableCommand {
 
             EXAMPLES
               kineticctl subscribe 'touch.*' --rate 60 | jq -c .values
-              kineticctl animate touch.position 0 120 --animation '.spring(duration: 0.4, bounce: 0.2)' --wait
+              kineticctl animate touch.position 0 120 --animation '.spring(bounce: 0.2)'
+              kineticctl animate touch.position -10 5 --wait
               kineticctl set touch.position 0 0
               kineticctl list
               kineticctl status
@@ -25,7 +26,7 @@ struct Kineticctl: AsyncParsableCommand {
               kineticctl demo
 
             EXIT STATUS
-              0 success; 64 a wrong command line; 65 wrong data (not a recording, a value or expression kineticd refused); 66 an input file missing or unreadable; 69 kineticd or a device not there; 70 an internal error; 73 an output file that cannot be written; 77 permission denied; 78 a wrong configuration (sysexits(3)). Failures print one line on standard error; a refusal's reply is printed as JSON too with --json.
+            0 success; 64 a wrong command line; 65 wrong data (not a recording, a value or expression kineticd refused); 66 an input file missing or unreadable; 69 kineticd or a device not there; 70 an internal error; 73 an output file that cannot be written; 77 permission denied; 78 a wrong configuration (sysexits(3)). Failures print one line on standard error; a refusal's reply is printed as JSON too with --json.
             """,
         version: "kineticctl \(KineticVersion.string)",
         subcommands: [Subscribe.self, Animate.self, Replay.self, Plot.self, Record.self, Demo.self, SetValue.self, List.self, Status.self, ReduceMotion.self, Reload.self, Devices.self])

@@ -19,8 +19,9 @@ struct Plot: ParsableCommand {
 
             EXAMPLES
               kineticctl plot Recordings/swipe-fling.evemu -o swipe.svg
-              kineticctl plot Recordings/pinch.evemu --config my.yaml --channels 'pinch.*' -o pinch.svg
-              kineticctl replay Recordings/mouse-drag.evemu > f.jsonl && kineticctl plot f.jsonl -o f.svg
+              kineticctl plot Recordings/pinch.evemu --channels 'pinch.*' -o pinch.svg
+              kineticctl replay Recordings/mouse-drag.evemu > f.jsonl
+              kineticctl plot f.jsonl -o f.svg
               kineticctl plot --effect .bounce -o bounce.svg
               kineticctl plot --effect .rotate --active 1.5 --seconds 3 -o rotate.svg
 

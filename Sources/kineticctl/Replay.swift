@@ -11,7 +11,7 @@ struct Replay: ParsableCommand {
 
             EXAMPLES
               kineticctl replay Recordings/swipe-fling.evemu | tail -1
-              kineticctl replay swipe.yml --config systemd/kineticd.yaml --rate 240 > frames.jsonl
+              kineticctl replay Recordings/swipe-fling.libinput.yml --rate 240 > f.jsonl
             """)
 
     @Argument(help: "The recording.") var recording: String

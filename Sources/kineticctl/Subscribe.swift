@@ -6,15 +6,14 @@ struct Subscribe: ParsableCommand {
         commandName: "subscribe",
         abstract: "Prints frames (and schemas and events) as JSON lines.",
         discussion: """
-            Every frame is printed in the protocol's JSON frame shape, whichever encoding carries it:
-              {"type":"frame","generation":G,"seq":N,"time_ns":T,"values":{"NAME":{"value":[…],"velocity":[…]}}}
+            Every frame is printed in the protocol's JSON frame shape, whichever encoding carries it: {"type":"frame", "generation":G, "seq":N, "time_ns":T, "values":{"NAME":{"value":[…], "velocity":[…]}}} (on one line, without spaces).
 
             Gaps in seq mean the terminal (or the pipe) did not keep up: frames are latest-wins.
 
             EXAMPLES
-              kineticctl subscribe                      every channel, every tick
-              kineticctl subscribe 'touch.*' --rate 30  decimated to 30 frames per second
-              kineticctl subscribe --binary --count 120 the binary encoding, printed as JSON, 120 frames
+              kineticctl subscribe                       every channel, every tick
+              kineticctl subscribe 'touch.*' --rate 30   30 frames a second
+              kineticctl subscribe --binary --count 120  binary, 120 frames
             """)
 
     @OptionGroup var connection: ConnectionOptions

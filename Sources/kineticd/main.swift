@@ -29,7 +29,7 @@ struct Kineticd: AsyncParsableCommand {
             SIGTERM and SIGINT finish the current frame, send every client a "shutdown" event and exit 0.
 
             EXIT STATUS
-              0 after SIGTERM or SIGINT, or a valid --check-config; 64 a wrong command line; 66 a --replay recording that cannot be read; 78 a wrong configuration, with file:line:column; 69 any other failure to start (the socket held by another kineticd, say), logged (sysexits(3)).
+            0 after SIGTERM or SIGINT, or a valid --check-config; 64 a wrong command line; 66 a --replay recording that cannot be read; 78 a wrong configuration, with file:line:column; 69 any other failure to start (the socket held by another kineticd, say), logged (sysexits(3)).
 
             EXAMPLES
               kineticd --socket /tmp/k.sock --rate 240
