@@ -104,20 +104,20 @@ vm-test:
 
 # Runtime benchmark (release build, a separate module using Kinetic's public API): per grouped type, ns per
 # attribute for the step, the reads and the re-target, against a closed-form floor measured in the same run, over
-# five runs (README "Performance"). Without the macro trait: the benchmark does not use it.
+# five runs (docs/PERFORMANCE.md). Without the macro trait: the benchmark does not use it.
 bench-runtime: deps
 	$(SWIFT) build -c release --disable-default-traits --product RuntimeBenchmark
 	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/RuntimeBenchmark" $(BENCH_ARGS)
 
-# Frame clock (issue 15): a simulated compositor at 60 and 144 Hz against the daemon's real Dispatch clock, before
-# and after it sends frame_clock: phase error and the age of values at presentation (README "Performance").
+# Frame clock: a simulated compositor at 60 and 144 Hz against the daemon's real Dispatch clock, before
+# and after it sends frame_clock: phase error and the age of values at presentation (docs/PERFORMANCE.md).
 bench-frameclock: deps
 	$(SWIFT) build -c release --disable-default-traits --product FrameClockBench
 	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/FrameClockBench" $(BENCH_ARGS)
 
-# Deterministic replay speed (issue 6 §7): every Recordings/*.evemu and the test fixture through the replay driver,
+# Deterministic replay speed: every Recordings/*.evemu and the test fixture through the replay driver,
 # bindings, engine and server core on a virtual 120-Hz clock, with a JSON Lines and a binary subscriber, release
-# build (without the macro trait: the benchmark does not use it). Figures go to README "Performance".
+# build (without the macro trait: the benchmark does not use it). Figures go to docs/PERFORMANCE.md.
 bench-replay: deps
 	$(SWIFT) build -c release --disable-default-traits --product KineticReplayBench
 	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/KineticReplayBench"

@@ -110,8 +110,8 @@ let package = Package(
         ], linkerSettings: staticRuntime),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
-        // Deterministic replay speed (issue 6 §7): `make bench-replay`, release build.
-        // The frame-clock benchmark (issue 15): a simulated compositor against the daemon's real clock, in-process.
+        // Deterministic replay speed: `make bench-replay`, release build.
+        // The frame-clock benchmark: a simulated compositor against the daemon's real clock, in-process.
         .executableTarget(name: "FrameClockBench", dependencies: ["KineticServer", "KineticServerCore", "KineticProtocol"],
                           path: "Benchmarks/FrameClockBench"),
         .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServerCore", "KineticBindings", "KineticProtocol", "KineticInput"],

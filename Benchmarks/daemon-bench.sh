@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Daemon benchmarks that need no load generator (issue 6, scope 7), on release builds:
+# Daemon benchmarks that need no load generator, on release builds:
 #   idle:   kineticd with no clients and nothing moving for 10 s: context switches (wake-ups) of all its
 #           threads and CPU time, from /proc (target: zero wake-ups).
 #   replay: deterministic offline replay speed: a 100-pass concatenation of Recordings/drag-hold.evemu

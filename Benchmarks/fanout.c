@@ -1,4 +1,4 @@
-// Fan-out benchmark for kineticd (issue 6, scope 7): N binary subscribers of 16 two-dimensional
+// Fan-out benchmark for kineticd: N binary subscribers of 16 two-dimensional
 // channels that animate for the whole run. Reports, over the measuring window: frames per healthy
 // subscriber, seq gaps (frames lost by clients that keep up), the daemon's CPU from /proc, the age of
 // frames when this process holds them (receive time − the tick's CLOCK_MONOTONIC time_ns), and tick

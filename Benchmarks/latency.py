@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end latency of kineticd (issue 6, scope 7): from an input event's timestamp to this subscriber
+"""End-to-end latency of kineticd: from an input event's timestamp to this subscriber
 holding the frame that contains it, during a real-time replay (`kineticd --replay FILE --loop`).
 
 The frame containing an event is the first frame whose time_ns is at or after the event's time (input is

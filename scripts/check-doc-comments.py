@@ -4,8 +4,9 @@
 Usage: scripts/check-doc-comments.py [DIR_OR_FILE ...]        (default: Sources/)
        scripts/check-doc-comments.py --self-test                (checks the checker on a built-in sample)
 
-House rule (HELPERS.md, "Rules of the house"): every public symbol has a doc comment with units and the spec section
-it follows. This script checks the part a script can check: that the comment exists.
+House rule: every public symbol has a doc comment with units and the spec section it follows, so that a reader of the
+API learns what a number means without opening the code. This script checks the part a script can check: that the
+comment exists.
 
 What counts as a public declaration
   * a declaration (struct, class, actor, enum, protocol, typealias, associatedtype, func, init, subscript, var, let,

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# An idle kineticd makes no wake-ups (issue 6 §2): after a client has animated a channel and gone, and
+# An idle kineticd makes no wake-ups: after a client has animated a channel and gone, and
 # with no devices and nothing moving, not one thread of the daemon is scheduled over 3 s. This is an
 # invariant, not a timing: a sleeping thread's context-switch counters (/proc/PID/task/*/status) only
 # move when something wakes it, however loaded the machine is. Regressions it catches: a tick clock
 # left running, a polling loop, a Task.sleep, Swift concurrency's default executor arming libdispatch's
 # 1 Hz workqueue monitor (see Sources/KineticServer/Service/IdleExecutor.swift).
-# The idle figures with CPU time are in README "kineticd performance" (Benchmarks/daemon-bench.sh --only idle).
+# The idle figures with CPU time are in docs/PERFORMANCE.md, "kineticd" (Benchmarks/daemon-bench.sh --only idle).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/test-build.sh"

@@ -1,4 +1,4 @@
-// A simulated compositor against kineticd's real clock (issue 15, part 4): the daemon (DaemonServer: the SwiftNIO
+// A simulated compositor against kineticd's real clock: the daemon (DaemonServer: the SwiftNIO
 // loop, the Dispatch timer, the engine) runs in-process on a private socket with one channel animating; a client
 // plays a compositor with a vblank grid at 60 or 144 Hz. Without a frame clock the daemon ticks at the display rate
 // on its own phase; with one (`frame_clock`), ticks are timed for vblank − lead and frames carry their vblank.

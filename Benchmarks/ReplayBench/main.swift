@@ -1,4 +1,4 @@
-// Deterministic replay speed (issue 6 §7): how much faster than real time a recording replays.
+// Deterministic replay speed: how much faster than real time a recording replays.
 //
 // Usage: KineticReplayBench [RECORDING ...]   (default: every Recordings/*.evemu and Tests/Fixtures/example-swipe.evemu)
 // Run it with `make bench-replay` (release build). The one replay path (ReplayDriver → bindings →

@@ -1,4 +1,4 @@
-// Runtime benchmark (issue 13): Kinetic used as an outside module would use it — public API only, this
+// Runtime benchmark: Kinetic used as an outside module would use it — public API only, this
 // target is a separate module built in release mode — for every type the runtime steps in groups, against a
 // closed-form spring floor measured in the same run.
 //

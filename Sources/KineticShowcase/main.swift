@@ -1,7 +1,7 @@
 import Foundation
 import Kinetic
 
-// The README's main job until the daemon exists: the engine's animations evaluated headlessly,
+// A showcase of the engine (`swift run kinetic-showcase`): its animations evaluated headlessly,
 // as the runtime will evaluate them, for a move from 0 to 100 points sampled at 60 Hz.
 
 /// One animation evaluated frame by frame with its own context, as the runtime does.

@@ -44,6 +44,7 @@ struct Demo: AsyncParsableCommand {
 
     static let configurationText = """
         rate_hz: 120
+        socket_group: null
         bindings:
           - gesture: drag
             value: location

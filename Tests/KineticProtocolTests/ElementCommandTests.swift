@@ -1,7 +1,7 @@
 import Testing
 @testable import KineticProtocol
 
-/// Issue 14, part 5: the element commands and `animate` with `changes`, decoded, refused and written back.
+/// The element commands and `animate` with `changes`, decoded, refused and written back.
 @Suite("Element commands")
 struct ElementCommandTests {
     func decode(_ text: String) throws(ProtocolError) -> Command.Operation? {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the live-device test suite (LiveDeviceTests) against a real Linux kernel: boots Debian's kernel under
 # qemu with TCG, loads evdev.ko and uinput.ko, shares the host root read-only over 9p and runs this worktree's
-# test binary inside the guest (docs/INPUT.md §6.3; issue 5 item 6). One boot runs every check.
+# test binary inside the guest (docs/INPUT.md §6.3). One boot runs every check.
 #
 # Installs qemu-system-x86 and busybox-static when missing (scripts/install-deps.sh vm) and downloads the
 # kernel .deb once into the per-user cache (~/.cache/kinetic/vm, scripts/vm/common.sh). Fails when the guest's tests fail or it does not report within

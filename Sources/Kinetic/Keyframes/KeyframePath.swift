@@ -52,7 +52,7 @@ struct KeyframePath<Value: Animatable> {
     ///
     /// A keyframe whose value's animatable data is not finite holds the track where it is for its duration (its
     /// non-animatable parts still show) and hands on velocity 0; non-finite explicit or implicit velocities count
-    /// as 0. So NaN and ±∞ keyframe values never reach the output (issue 4).
+    /// as 0. So NaN and ±∞ keyframe values never reach the output.
     init(initialValue: Value, content: _ResolvedKeyframeTrackContent<Value>) {
         self.initialValue = initialValue
         let segments = content.segments

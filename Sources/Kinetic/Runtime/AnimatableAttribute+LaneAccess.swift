@@ -1,6 +1,6 @@
 import Foundation
 
-/// The grouped path's public reads and re-targets, inlined into the caller's module (issue 13).
+/// The grouped path's public reads and re-targets, inlined into the caller's module.
 ///
 /// Each works on the lane's `Double` components through ``LaneLayout`` — the value's own bytes for the
 /// fixed-size types, the components array for `AnimatableVector` — with exactly the arithmetic of the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The grouped path for fluid springs (issue 3, item 6): an attribute whose animation is a single
+/// The grouped path for fluid springs: an attribute whose animation is a single
 /// ``FluidSpringAnimation`` with no response blend running hands its spring state to a
 /// ``SpringLaneGroup`` and takes it back (``leaveSpringLane()``) whenever the generic path needs it.
 /// Every step here mirrors what ``FluidSpringAnimation`` and ``AnimatorState`` do with the same

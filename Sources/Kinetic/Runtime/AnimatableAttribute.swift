@@ -69,7 +69,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     weak var graph: AnimationGraph?
     var animator: AnimatorState<Data>?
     /// ``animation(_:)``'s override, ``transaction(_:)``'s transform and the logical forks, which few attributes
-    /// have: kept in a box of their own so that every attribute's object stays small (issue 13).
+    /// have: kept in a box of their own so that every attribute's object stays small.
     private var customization: Customization?
 
     /// What ``animation(_:)`` and ``transaction(_:)`` set, and the running forks.

@@ -23,7 +23,7 @@ import Foundation
 /// concurrency checking enforces the contract at compile time. The current ``Transaction`` is a
 /// task-local, so `withTransaction` on another thread never reaches this graph's changes. The fields a
 /// re-target touches (the clock, the spring groups, the due completions) opt out of dynamic exclusivity
-/// checks for the same reason: no access to them overlaps another (issue 13).
+/// checks for the same reason: no access to them overlaps another.
 public final class AnimationGraph {
     /// The graph's current time, seconds. Animations begun now have elapsed time 0.
     @exclusivity(unchecked) public private(set) var time: TimeInterval

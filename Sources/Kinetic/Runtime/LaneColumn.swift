@@ -6,7 +6,7 @@ import Foundation
 /// Not an `Array`: a re-target moves one lane out of a group and into another at every input frame, and each
 /// access to an array stored in a class retains its buffer (and, to write, checks that it is unique): with columns
 /// the `Double` re-target went from about 155 to about 128 ns (single runs of `make bench-runtime
-/// BENCH_ARGS="--type Double --runs 1 --frames 60"`, before and after, alternated; issue 13). A column is never
+/// BENCH_ARGS="--type Double --runs 1 --frames 60"`, before and after, alternated). A column is never
 /// shared or copied, so it needs neither; the group checks indices itself (lanes below its lane count,
 /// ``reserve(_:keeping:)`` before appending).
 @usableFromInline

@@ -16,7 +16,7 @@ enum LaneLayout: Sendable {
 ///
 /// It keeps the type's ``SpringLaneVector`` conformance (an existential metatype, two words) and opens it per
 /// call, rather than three closures: every attribute of a lane type stores one, and closures over a generic type
-/// each allocated a context, which made a `Double` attribute take 400 bytes of memory (issue 13: reading 100 000
+/// each allocated a context, which made a `Double` attribute take 400 bytes of memory (reading 100 000
 /// attributes a frame is bound by memory). A running animation keeps it (``AnimatorState/laneCodec``): every use is
 /// on an animating attribute, so idle attributes do not carry it.
 struct SpringLaneCodec<V: VectorArithmetic> {

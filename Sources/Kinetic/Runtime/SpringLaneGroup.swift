@@ -1,6 +1,6 @@
 import Foundation
 
-/// Fluid springs that share a ``SpringLaneKey``, stepped together. (issue 3, item 6.)
+/// Fluid springs that share a ``SpringLaneKey``, stepped together.
 ///
 /// The 300 Hz sub-step is linear in (x, v, a, D) (``FluidSpringStepper/Recurrence``), and invariant
 /// under shifting x and D together, so with u = x − D each component follows
@@ -27,7 +27,7 @@ import Foundation
 /// Groups never hold a spring whose response is still blending: the response then varies per
 /// sub-step, so such springs are sub-stepped by the animation itself.
 ///
-/// **Speed across the module boundary (issue 13).** Attributes read their lane from code inlined into
+/// **Speed across the module boundary.** Attributes read their lane from code inlined into
 /// the caller's module (``AnimatableAttribute/presentationValue``), so the lane reads are `@inlinable`
 /// and the storage they touch is `@usableFromInline`. The group's storage opts out of dynamic
 /// exclusivity checks (`@exclusivity(unchecked)`): a graph and its groups are single-threaded by

@@ -37,7 +37,7 @@ extension Transaction {
 /// re-target of a grouped spring reads.
 ///
 /// Not a second `@TaskLocal`: reading one goes through the concurrency runtime's generic lookup and copy, about a
-/// quarter of a `Double` re-target (`perf record` of `RuntimeBenchmark --runs 1 --type Double`, issue 13). The
+/// quarter of a `Double` re-target (`perf record` of `RuntimeBenchmark --runs 1 --type Double`). The
 /// transaction is made current only by the synchronous ``Transaction/withCurrent(_:_:)``, and no other job runs on
 /// a thread while synchronous code does, so a thread's slot always matches the transaction current on it. A task
 /// started inside `withTransaction` inherits ``Transaction/current`` but not the slot: its changes take the

@@ -12,7 +12,7 @@ extension AnimationExpression {
     /// its expression at every input frame does not format it every time.
     ///
     /// Every number is checked here, where it enters from a client or a configuration file, against a range
-    /// chosen so that each frame's work stays bounded and every value stays finite (issue 10); SwiftUI
+    /// chosen so that each frame's work stays bounded and every value stays finite; SwiftUI
     /// accepts more through its Swift API, and so does `Kinetic.Animation`:
     ///
     /// | parameter | accepted | why |

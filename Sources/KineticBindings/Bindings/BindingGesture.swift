@@ -1,6 +1,6 @@
 import Kinetic
 
-/// The gesture a binding follows (issue 6 §3), with the values it gives its channel.
+/// The gesture a binding follows, with the values it gives its channel.
 ///
 /// Positions come from KineticInput in millimetres from the device's axis minimum (mice: counts
 /// converted at 1000 DPI), velocities in mm/s; ``GestureBinding/scale`` turns them into channel

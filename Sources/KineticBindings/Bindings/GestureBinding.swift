@@ -1,7 +1,7 @@
 import KineticInput
 import KineticProtocol
 
-/// One binding from a gesture on matching devices to a channel (issue 6 §3): what an entry of the configuration's
+/// One binding from a gesture on matching devices to a channel: what an entry of the configuration's
 /// `bindings:` decodes to (``DaemonConfiguration/parse(_:source:)``), and what embedders and tests build directly
 /// with every option.
 ///

@@ -1,8 +1,7 @@
 import Foundation
 import KineticInput
 
-/// Input events in, channel retargets out: the composition at the heart of the daemon (issue 6
-/// §2–§3).
+/// Input events in, channel retargets out: the composition at the heart of the daemon.
 ///
 /// Each attached device's events go through KineticInput's ``FrameProcessor`` (evdev frames →
 /// gesture events) and ``GestureTracker`` (drag, per-touch, pinch, scroll values). For every

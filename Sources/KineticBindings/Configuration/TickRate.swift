@@ -1,4 +1,4 @@
-/// The accepted tick rates (issue 6: 30–480 Hz, default 120 Hz): the one check every way of setting the rate
+/// The accepted tick rates (30–480 Hz, default 120 Hz): the one check every way of setting the rate
 /// goes through (`rate_hz` in the configuration, `kineticd --rate`, `kineticctl replay --rate` and `plot --rate`,
 /// the replay driver).
 public enum TickRate {

@@ -5,7 +5,7 @@ extension DeviceClass {
     /// With absolute coordinates (`ABS_X`+`ABS_Y` or `ABS_MT_POSITION_X`+`ABS_MT_POSITION_Y`), in order:
     /// - a stylus or pen tool (`BTN_STYLUS`, `BTN_TOOL_PEN`) is a tablet: ``other``;
     /// - not `INPUT_PROP_DIRECT`, and `BTN_TOOL_FINGER` or `INPUT_PROP_POINTER`: ``touchpad``;
-    /// - `INPUT_PROP_DIRECT`: ``touchscreen`` (issue 5: direct + multitouch; single-touch direct devices too);
+    /// - `INPUT_PROP_DIRECT`: ``touchscreen`` (direct + multitouch; single-touch direct devices too);
     /// - a mouse button (`BTN_LEFT`…`BTN_TASK`): ``mouse`` (VMware-style absolute mouse; udev checks it before
     ///   `BTN_TOUCH`);
     /// - `BTN_TOUCH`: ``touchscreen``.

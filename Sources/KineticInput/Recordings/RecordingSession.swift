@@ -1,7 +1,7 @@
 import Glibc
 
 /// Records a live device into a ``RecordingWriter`` until a stop request, a time limit or the device's end, and
-/// then finishes the file so that nothing read is lost and it parses (issue 5 item 4; `kineticctl record`).
+/// then finishes the file so that nothing read is lost and it parses (`kineticctl record`).
 ///
 /// One `poll(2)` watches the device and the ``RecordingStopRequest`` pipe, so a SIGINT/SIGTERM is seen at once,
 /// not at the next timeout. On a stop it drains what the device already queued (events the kernel delivered

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Where the daemon's socket lives (issue 6, docs/PROTOCOL.md "Finding the socket").
+/// Where the daemon's socket lives (docs/PROTOCOL.md "Finding the socket").
 ///
 /// In order: `--socket PATH`; `$KINETIC_SOCKET`; `/run/kinetic/kineticd.sock` for the system service
 /// (running as root, or under systemd with `$RUNTIME_DIRECTORY` set to `/run/kinetic`);

@@ -14,7 +14,7 @@ public struct FrameGrid: Equatable, Sendable {
     /// The refresh intervals accepted: 1 ms (1000 Hz) to 1 s.
     public static let refreshRange: ClosedRange<UInt64> = 1_000_000...1_000_000_000
     /// The default lead when the client gives none: 2 ms, the time kineticd's tick takes with room to spare
-    /// (README, "kineticd performance") — Kinetic's choice.
+    /// (docs/PERFORMANCE.md, "kineticd") — Kinetic's choice.
     public static let defaultLead: UInt64 = 2_000_000
 
     /// A grid; `refresh` must lie in ``refreshRange`` and `lead` must not exceed it (the command validates both).

@@ -6,7 +6,7 @@ public struct ServerConfiguration: Equatable, Sendable {
     public var serverName: String
     /// The tick rate in frames per second, reported as `"tick_hz"`.
     public var tickHz: Double
-    /// The most clients served at once; more get `too_many_clients` (issue 6: configurable).
+    /// The most clients served at once; more get `too_many_clients` (configurable).
     public var maximumClients: Int
     /// The most channels one client may define; more get `too_many_channels`.
     public var maximumChannelsPerClient: Int

@@ -6,7 +6,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// Issue 15, part 1: momentum and inertia modifiers, against hand-computed values (v₀ = 1000 units/s, d = 0.998:
+/// Momentum and inertia modifiers, against hand-computed values (v₀ = 1000 units/s, d = 0.998:
 /// k = 1000·0.002/0.998 = 2.004008016 /s, natural travel 1000/k = 499 = the projection (1000/1000)·0.998/0.002).
 struct MomentumTests {
     let k = DecelerationRate.normal.decayConstant

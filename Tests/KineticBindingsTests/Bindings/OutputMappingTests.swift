@@ -5,7 +5,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// Issue 15, part 3: mapping devices into pixels, against values worked out by hand on a 0…11 999 axis (40 units/mm),
+/// Mapping devices into pixels, against values worked out by hand on a 0…11 999 axis (40 units/mm),
 /// and against the mapping's own positions (velocity = their rate of change).
 struct OutputMappingTests {
     let axis = AxisScale(AbsInfo(value: 0, minimum: 0, maximum: 11999, fuzz: 0, flat: 0, resolution: 40))

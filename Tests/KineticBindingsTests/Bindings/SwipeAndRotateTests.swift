@@ -6,7 +6,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// Issue 15, part 2: the swipe of N fingers and two-finger rotation, on the bundled synthetic recordings, against
+/// The swipe of N fingers and two-finger rotation, on the bundled synthetic recordings, against
 /// the numbers the generator (scripts/make-recordings.py) used.
 struct SwipeAndRotateTests {
     /// The generator's minimum-jerk profile.

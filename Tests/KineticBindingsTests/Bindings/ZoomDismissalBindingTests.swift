@@ -7,7 +7,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// Issue 14, part 2: a configuration binding whose drag drives a zoom element's interactive dismissal, on the
+/// A configuration binding whose drag drives a zoom element's interactive dismissal, on the
 /// bundled fling recording; the decision is checked against the projection worked out from the release's own
 /// translation and velocity.
 struct ZoomDismissalBindingTests {

@@ -91,7 +91,7 @@ struct AnimationExpressionTests {
 }
 
 /// The ends of every accepted range (AnimationExpression.animation's table) run with finite values and
-/// velocities on every frame, retargeted mid-way, with and without reduce motion (issue 10).
+/// velocities on every frame, retargeted mid-way, with and without reduce motion.
 @Suite("Animation expressions at the ends of their ranges")
 struct AnimationExpressionExtremeTests {
     @Test("extreme but accepted parameters stay finite frame after frame", arguments: [

@@ -3,7 +3,7 @@ import Kinetic
 import Testing
 @testable import KineticBindings
 
-/// Issue 14, part 5: transitions and symbol effects in SwiftUI syntax, read by the animation expressions' parser.
+/// Transitions and symbol effects in SwiftUI syntax, read by the animation expressions' parser.
 @Suite("Transition and symbol-effect expressions")
 struct TransitionAndEffectExpressionTests {
     /// Each text with the transition the Swift API builds (`AnyTransition` is not `Sendable`, so not a test argument).

@@ -4,7 +4,7 @@ import Testing
 import KineticTestSupport
 
 /// ``RecordingSession`` and ``RecordingStopRequest`` on a FakeEvdev pipe device: the real libevdev read loop,
-/// stopped by a request, a handled signal, a time limit or the device's end (issue 5 item 4). The real
+/// stopped by a request, a handled signal, a time limit or the device's end. The real
 /// `kineticctl record` under SIGINT/SIGTERM on a kernel device: RecorderLiveDeviceTests in the VM.
 @Suite struct RecordingSessionTests {
     static func frame(_ milliseconds: Int32, _ events: [(UInt16, UInt16, Int32)]) -> [InputEvent] {

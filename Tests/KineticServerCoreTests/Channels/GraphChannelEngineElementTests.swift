@@ -5,7 +5,7 @@ import Testing
 @testable import KineticBindings
 @testable import KineticServerCore
 
-/// Issue 14, part 5: elements in the daemon's engine — transitions, zooms and symbol effects as channels — against
+/// Elements in the daemon's engine — transitions, zooms and symbol effects as channels — against
 /// values worked out by hand from linear animations and the effects' documented keyframes.
 @Suite("AnimationGraph channel engine: elements")
 struct GraphChannelEngineElementTests {
@@ -152,7 +152,7 @@ struct GraphChannelEngineElementTests {
     }
 }
 
-/// Issue 14, part 3 over channels: several channels changed in one transaction, one completion.
+/// Several channels changed in one transaction, one completion.
 @Suite("AnimationGraph channel engine: animate(changes:)")
 struct GraphChannelEngineBridgeTests {
     let epoch: UInt64 = 1_000_000_000

@@ -5,7 +5,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// Issue 15, part 4: a compositor's frame clock, on a virtual clock: ticks land on vblank − lead, and every frame's
+/// A compositor's frame clock, on a virtual clock: ticks land on vblank − lead, and every frame's
 /// values are for the vblank that shows them.
 struct FrameClockTests {
     @Test func gridArithmeticByHand() {

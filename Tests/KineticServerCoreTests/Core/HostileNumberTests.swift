@@ -7,7 +7,7 @@ import Testing
 
 /// Numbers from a client that decode as valid JSON but used to reach an integer conversion or arithmetic
 /// that could trap: each is refused where it enters, with the field, the value and the accepted range,
-/// and the server keeps serving everyone else (issue 10).
+/// and the server keeps serving everyone else.
 @Suite("Hostile numbers from clients")
 struct HostileNumberTests {
     /// The message that once killed kineticd for every client: a positive `rate_hz` so small that

@@ -4,7 +4,7 @@ import Testing
 @testable import KineticBindings
 @testable import KineticServer
 
-/// Issue 15, part 4: `rate_hz: auto`. The rate from a mode's timings, by hand (CTA-861 and a 144 Hz mode); the
+/// `rate_hz: auto`. The rate from a mode's timings, by hand (CTA-861 and a 144 Hz mode); the
 /// detection's failures, which this machine (no /dev/dri) and any headless one meets.
 struct DisplayRefreshTests {
     @Test(arguments: [

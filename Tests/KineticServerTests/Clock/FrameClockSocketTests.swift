@@ -8,7 +8,7 @@ import Testing
 @testable import KineticServer
 @testable import KineticTestSupport
 
-/// Issue 15, part 4, through a real socket and the real Dispatch clock: after `frame_clock`, every frame is for a
+/// After `frame_clock`, every frame is for a
 /// vblank of the client's grid (whatever the machine's timing), and unlocking returns to the daemon's own clock.
 @Suite("Frame clock over a real socket", .serialized)
 struct FrameClockSocketTests {

@@ -8,7 +8,7 @@ import Testing
 @testable import KineticServer
 @testable import KineticTestSupport
 
-/// kineticd driven by a real kernel device: a uinput touchscreen read through evdev (issue 6, "done
+/// kineticd driven by a real kernel device: a uinput touchscreen read through evdev ("done
 /// when": the VM suite). Runs in the VM of `make vm-test` (scripts/vm), which loads evdev and uinput
 /// and sets KINETIC_LIVE_DEVICE_TESTS=1; the suite name matches its `LiveDeviceTests` filter.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["KINETIC_LIVE_DEVICE_TESTS"] == "1",

@@ -33,7 +33,7 @@ struct ReplayEndToEndTests {
         #expect(zip(times, times.dropFirst()).allSatisfy { abs($1 - $0 - 1e9 / 120) <= 1 })
     }
 
-    /// The recordings and configurations replayed live: the embedded default, and issue 15's release target and binding
+    /// The recordings and configurations replayed live: the embedded default, and the release targets and bindings
     /// kinds (momentum with bounds, a three-finger swipe snapping to pages within a range, a rotation).
     static let liveCases: [(recording: String, yaml: String?, channel: String)] = [
         ("swipe-fling.evemu", nil, "touch.position"),

@@ -10,7 +10,7 @@ import Testing
 @testable import KineticServer
 @testable import KineticTestSupport
 
-/// Issue 14, part 5: transitions, zooms and symbol effects driven through a real Unix socket against the daemon's
+/// Transitions, zooms and symbol effects driven through a real Unix socket against the daemon's
 /// engine on its real clock. Expectations are invariants of each frame (a linear transition's opacity and offset
 /// move together) and values the commands fix (targets, the bounce's dip), never a time the machine must meet;
 /// every wait is bounded. The animations are long (1 s; the bounce slowed to 2 s) so that a loaded machine still

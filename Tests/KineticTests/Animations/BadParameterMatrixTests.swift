@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 2 "Done when" (bad parameters never trap) across every built-in animation: NaN and infinite targets,
+/// Bad parameters never trap, across every built-in animation: NaN and infinite targets,
 /// zero, negative, NaN and infinite durations, bounce ≤ −1, zero and negative mass, NaN in every other parameter.
 /// Whatever the parameters, an animation either returns a finite offset or finishes (nil), its velocity is finite
 /// or nil, and nothing traps. (The specific results are pinned by the per-animation tests; this is the sweep.)

@@ -2,7 +2,7 @@ import Foundation
 import Kinetic
 import Testing
 
-/// Issue 4 "Done when" and issue 2's bad parameters, for every keyframe type: NaN and infinite values and
+/// Bad parameters, for every keyframe type: NaN and infinite values and
 /// velocities, zero, negative and non-finite durations, springs with bounce ≤ −1 or zero mass. Nothing traps, the
 /// duration is finite, and no NaN or ±∞ reaches `value(time:)`; the documented results are pinned where they are
 /// simple to state (KeyframeTimeline's doc comment).
@@ -132,7 +132,7 @@ struct KeyframeBadParameterTests {
         #expect(abs(timeline.value(time: 0.05) - 5) < 1e-12)
     }
 
-    /// Spring keyframes with the degenerate springs of issue 2 (bounce ≤ −1: frozen; zero mass: rigid;
+    /// Spring keyframes with the degenerate springs (bounce ≤ −1: frozen; zero mass: rigid;
     /// undamped: no default duration) — explicit and default durations.
     @Test(arguments: [
         Spring(duration: 0.4, bounce: -1), Spring(duration: 0.4, bounce: -.infinity), Spring(duration: 0.4, bounce: .nan),

@@ -194,7 +194,7 @@ struct PhaseAnimatorTests {
     }
 
     /// Steps animated with bad parameters (zero, negative and NaN durations, bounce ≤ −1, zero mass) never
-    /// present a non-finite value, and the cycle still completes (issue 2, issue 4).
+    /// present a non-finite value, and the cycle still completes.
     @Test func badStepAnimationsStayFiniteAndComplete() throws {
         let graph = AnimationGraph()
         let x = graph.attribute(0.0)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 13: every type the runtime documents as grouped is stepped on the grouped path, and the public
+/// Every type the runtime documents as grouped is stepped on the grouped path, and the public
 /// reads and re-targets that are inlined into callers (``AnimatableAttribute/presentationValue``,
 /// ``AnimatableAttribute/velocity``, the ``AnimatableAttribute/value`` setter) give exactly what the
 /// generic path gives.

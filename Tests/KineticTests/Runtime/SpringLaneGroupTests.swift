@@ -3,7 +3,7 @@ import Testing
 @testable import Kinetic
 
 /// ``SpringLaneGroup`` on its own, against ``FluidSpringStepper`` sub-stepping each component
-/// (issue 3, item 6): the composed map, the rebase when a lane joins a group that has already
+///: the composed map, the rebase when a lane joins a group that has already
 /// stepped, and swap-removal.
 @Suite struct SpringLaneGroupTests {
     /// A lane's owner that records what the group tells it.

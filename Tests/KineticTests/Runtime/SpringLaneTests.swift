@@ -25,7 +25,7 @@ struct ReferencePoint: Animatable, Equatable {
     }
 }
 
-/// The grouped fluid-spring path agrees with sub-stepping within 1e-9 (issue 3, item 6).
+/// The grouped fluid-spring path agrees with sub-stepping within 1e-9.
 @Suite struct SpringLaneTests {
     static let springs: [Animation] = [
         .spring, .snappy, .bouncy, .interactiveSpring, .interactiveSpring(response: 0.3, dampingFraction: 0.8, blendDuration: 0.25),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 14, part 4: symbol effects as headless curves, against the keyframe values their doc comments give and
+/// Symbol effects as headless curves, against the keyframe values their doc comments give and
 /// the options' timing worked out by hand.
 @Suite struct SymbolEffectTests {
     /// Every effect, as the player sees it.

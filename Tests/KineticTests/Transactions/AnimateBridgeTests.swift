@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 14, part 3: bridging — `animate(_:changes:completion:)` and the transaction-aware `animate(changes:completion:)`.
+/// Bridging — `animate(_:changes:completion:)` and the transaction-aware `animate(changes:completion:)`.
 @Suite struct AnimateBridgeTests {
     @Test func animatesEveryChangeAndCompletesOnceWhenTheLastIsRemoved() {
         let graph = AnimationGraph()

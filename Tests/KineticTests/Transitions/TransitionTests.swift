@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 14, part 1: transitions as headless effects, against hand-computed values.
+/// Transitions as headless effects, against hand-computed values.
 @Suite struct TransitionEffectTests {
     @Test func phaseValuesAreSwiftUIs() {
         #expect(TransitionPhase.willAppear.value == -1 && TransitionPhase.identity.value == 0
@@ -76,7 +76,7 @@ import Testing
     }
 }
 
-/// Issue 14, part 1: the presence runtime (insertion, removal, interruption) on a graph's clock.
+/// The presence runtime (insertion, removal, interruption) on a graph's clock.
 @Suite struct TransitionPresenceTests {
     @Test func insertionAnimatesFromWillAppearToIdentity() {
         let graph = AnimationGraph()

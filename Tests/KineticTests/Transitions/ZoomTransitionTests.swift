@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Kinetic
 
-/// Issue 14, part 2 (the engine's half): the zoom transition and its interactive dismissal.
+/// The zoom transition and its interactive dismissal.
 @Suite struct ZoomTransitionTests {
     let source = CGRect(x: 40, y: 100, width: 100, height: 100)
     let destination = CGRect(x: 0, y: 0, width: 400, height: 800)

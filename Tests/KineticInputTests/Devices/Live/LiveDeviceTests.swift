@@ -3,7 +3,7 @@ import Glibc
 import Testing
 @testable import KineticInput
 
-/// Real-kernel tests (issue 5 item 6): uinput devices read back through evdev and libevdev.
+/// Real-kernel tests: uinput devices read back through evdev and libevdev.
 ///
 /// They create devices on the running kernel, which a developer's desktop must not get, so they run only where
 /// `KINETIC_LIVE_DEVICE_TESTS=1`: inside the qemu guest of `scripts/vm/run-vm-tests.sh` (`make vm-test`, part of

@@ -3,7 +3,7 @@ import Testing
 @testable import KineticInput
 import KineticTestSupport
 
-/// The real `kineticctl record` on a uinput touchscreen, stopped by SIGTERM and by SIGINT (issue 5 item 4: nothing
+/// The real `kineticctl record` on a uinput touchscreen, stopped by SIGTERM and by SIGINT (nothing
 /// buffered is lost, the file always parses). Runs in the VM of `make vm-test`; the suite name matches its
 /// `LiveDeviceTests` filter. kineticctl is the one `swift build --build-tests` put beside the test binary.
 @Suite(.serialized, .enabled(if: LiveDeviceEnvironment.isEnabled, "needs uinput; runs in the VM (make vm-test)"))
