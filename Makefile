@@ -70,9 +70,11 @@ test-after-build:
 test-deps:
 	@./scripts/install-deps.sh test
 
-# `swift test` with the build's flags finds everything built.
+# `swift test` with the build's flags finds everything built; then every example of the README, docs/ and the man
+# pages runs as written against the binaries it tested (scripts/doctest.py says how; about a minute, mostly waiting).
 test-swift:
 	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
+	python3 scripts/doctest.py "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 
 # At a lower priority than the other lanes: the package lane's guest ends last, and the fuzz build has time to spare
 # (with equal shares, the guest ran the last 40 s of `make test` on one core, 2026-11-26).

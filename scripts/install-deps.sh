@@ -22,6 +22,11 @@ deb_packages=(
   lintian
   binutils  # strip
 )
+# The documentation's examples (scripts/doctest.py, in `make test`) use socat and jq, as a reader would.
+doc_packages=(
+  socat
+  jq
+)
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (docs/INPUT.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
 vm_packages=(
@@ -38,7 +43,7 @@ case "${1:-}" in
   deb) wanted=("${deb_packages[@]}") ;;
   # `make test`: all of them in one apt-get call before its steps run side by side (two apt-gets at once fail on
   # dpkg's lock).
-  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}") ;;
+  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}") ;;
   *) echo "install-deps: unknown group '$1' (use no argument, 'vm', 'deb' or 'test')" >&2; exit 2 ;;
 esac
 

@@ -11,9 +11,9 @@ struct Animate: ParsableCommand {
             EXAMPLES
               kineticctl animate touch.position 0 120
               kineticctl animate touch.position -10 120
-              kineticctl animate card.offset 0 120 --wait \\
+              kineticctl animate touch.position 0 120 --wait \\
                 --animation '.spring(duration: 0.4, bounce: 0.2).delay(0.05)'
-              kineticctl animate glow 1 --animation '.easeInOut(duration: 0.3)'
+              kineticctl animate touch.position 5 5 --animation '.easeInOut(duration: 0.3)'
             """)
 
     @OptionGroup var options: CommandOptions

@@ -14,7 +14,7 @@ struct Kineticctl: AsyncParsableCommand {
             The socket is --socket PATH, else $KINETIC_SOCKET, else /run/kinetic/kineticd.sock for root, else $XDG_RUNTIME_DIR/kinetic/kineticd.sock. Output is JSON Lines in the protocol's shapes (docs/PROTOCOL.md), so it pipes into jq.
 
             EXAMPLES
-              kineticctl subscribe 'touch.*' --rate 60 | jq -c .values
+              kineticctl subscribe 'touch.*' --frames-only | jq --unbuffered -c .values
               kineticctl animate touch.position 0 120 --animation '.spring(bounce: 0.2)'
               kineticctl animate touch.position -10 5 --wait
               kineticctl set touch.position 0 0

@@ -19,9 +19,8 @@ struct Plot: ParsableCommand {
 
             EXAMPLES
               kineticctl plot Recordings/swipe-fling.evemu -o swipe.svg
-              kineticctl plot Recordings/pinch.evemu --channels 'pinch.*' -o pinch.svg
-              kineticctl replay Recordings/mouse-drag.evemu > f.jsonl
-              kineticctl plot f.jsonl -o f.svg
+              kineticctl plot Recordings/mouse-drag.evemu --channels 'touch.*' -o drag.svg
+              kineticctl replay Recordings/tap.evemu > f.jsonl && kineticctl plot f.jsonl
               kineticctl plot --effect .bounce -o bounce.svg
               kineticctl plot --effect .rotate --active 1.5 --seconds 3 -o rotate.svg
 

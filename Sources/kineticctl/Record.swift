@@ -12,8 +12,8 @@ struct Record: ParsableCommand {
 
             EXAMPLES
               kineticctl devices
-              kineticctl record /dev/input/event5 -o swipe.evemu --seconds 10
-              kineticctl replay swipe.evemu | tail -1
+              kineticctl record /dev/input/event5 -o swipe.evemu --seconds 10 && \\
+                kineticctl replay swipe.evemu | tail -1
             """)
 
     @Argument(help: "The device node, e.g. /dev/input/event5.") var device: String

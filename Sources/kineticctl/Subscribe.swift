@@ -11,9 +11,9 @@ struct Subscribe: ParsableCommand {
             Gaps in seq mean the terminal (or the pipe) did not keep up: frames are latest-wins.
 
             EXAMPLES
-              kineticctl subscribe                       every channel, every tick
-              kineticctl subscribe 'touch.*' --rate 30   30 frames a second
-              kineticctl subscribe --binary --count 120  binary, 120 frames
+              kineticctl subscribe                       # every channel, every tick
+              kineticctl subscribe 'touch.*' --rate 30   # 30 frames a second
+              kineticctl subscribe --binary --count 1    # binary on the socket, one frame
             """)
 
     @OptionGroup var connection: ConnectionOptions

@@ -33,9 +33,10 @@ struct Kineticd: AsyncParsableCommand {
 
             EXAMPLES
               kineticd --socket /tmp/k.sock --rate 240
-              kineticd --config ./kineticd.yaml
+              kineticd --config systemd/kineticd.yaml
               kineticd --socket /tmp/k.sock --replay Recordings/swipe-fling.evemu --loop
-              KINETIC_SOCKET=/tmp/k.sock kineticd &  kineticctl --socket /tmp/k.sock status
+              KINETIC_SOCKET=/tmp/k.sock kineticd --replay Recordings/tap.evemu
+              kineticd --check-config systemd/kineticd.yaml
             """,
         version: "kineticd \(KineticVersion.string)")
 
