@@ -84,7 +84,9 @@ struct Kineticd: AsyncParsableCommand {
             let configuration = try DaemonConfiguration.load(path: path)
             let channels = Set(configuration.bindings.flatMap(\.channelNames)).count
             let rate = configuration.rateIsAuto ? "the display's rate (else \(configuration.rateHz) Hz)" : "\(configuration.rateHz) Hz"
-            print("\(path): valid (\(configuration.bindings.count) bindings, \(channels) channels, \(rate))")
+            let bindings = configuration.bindingsAreDefault
+                ? "no bindings: key, so the default binding of touch.position" : "\(configuration.bindings.count) bindings"
+            print("\(path): valid (\(bindings), \(channels) channels, \(rate))")
         } catch {
             let line = Array("\(error)\n".utf8)
             _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

@@ -127,4 +127,72 @@ import KineticTestSupport
         #expect(reload.status == ExitStatus.configuration)
         #expect(reload.error.contains("replay_keeps_bindings"), "\(reload.error)")
     }
+
+    @Test("--check-config says when the default binding applies")
+    func defaultBinding() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/k.yaml"
+        try "rate_hz: 240\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try runProduct("kineticd", ["--check-config", path])
+        #expect(result.status == 0)
+        #expect(result.output == "\(path): valid (no bindings: key, so the default binding of touch.position, 1 channels, 240.0 Hz)\n")
+    }
+
+    /// This machine has no /dev/input and no group `kinetic`: kineticd says both, once, and serves.
+    @Test("kineticd warns when it watches no device and when the socket's group does not exist")
+    func startUpWarnings() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/k.sock"
+        let log = directory.path + "/log"
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: try #require(builtProduct("kineticd")))
+        daemon.arguments = ["--socket", path, "--config", Self.configuration]
+        daemon.standardError = FileHandle(forWritingAtPath: log)
+        try daemon.run()
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let deadline = Date().addingTimeInterval(60)
+        var text = ""
+        while Date() < deadline, !text.contains("no input devices to watch") || !text.contains("listening") {
+            usleep(50_000)
+            text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        }
+        if getgrnam("kinetic") == nil {
+            #expect(text.contains("warning kineticd: the socket group 'kinetic' does not exist, so only the socket's owner can connect to \(path)"), "\(text)")
+        }
+        var info = stat()
+        if stat("/dev/input", &info) != 0 {
+            #expect(text.contains("warning kineticd: no input devices to watch: /dev/input does not exist"), "\(text)")
+        } else {
+            #expect(text.contains("input device") || text.contains("no input devices to watch"), "\(text)")
+        }
+    }
+
+    /// As another user (nobody), a socket of mode 0660 owned by root's group refuses the connection: the message
+    /// names the group that grants it.
+    @Test("a connection refused for permission names the socket's group", .enabled(if: nobodyCanRunKineticctl()))
+    func permissionDenied() throws {
+        let directory = TemporaryDirectory()
+        chmod(directory.path, 0o755)
+        let path = directory.path + "/k.sock"
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        #expect(UnixSocket.withAddress(path) { bind(listener, $0, $1) } == 0)
+        #expect(listen(listener, 4) == 0)
+        chmod(path, 0o660)
+        let kineticctl = try #require(builtProduct("kineticctl"))
+        let result = try runProduct("runuser", ["-u", "nobody", "--", kineticctl, "status", "--socket", path], direct: true)
+        let group = String(cString: getgrgid(0).pointee.gr_name)
+        #expect(result.status == ExitStatus.noPermission, "\(result.error)")
+        #expect(result.error.contains("permission denied to connect to \(path) (the socket is mode 660, group \(group)); add yourself to that group"), "\(result.error)")
+    }
+
+    /// Whether this test runs as root with runuser, in a checkout the user nobody may enter (a clone under a private
+    /// home folder is not): only then can it connect as another user.
+    static func nobodyCanRunKineticctl() -> Bool {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
+            let kineticctl = builtProduct("kineticctl")
+        else { return false }
+        return (try? runProduct("runuser", ["-u", "nobody", "--", kineticctl, "--version"], direct: true).status) == 0
+    }
 }

@@ -43,10 +43,11 @@ package struct ProcessResult: Sendable {
     package var error: String
 }
 
-/// Runs the built product `name` (``builtProduct(_:)``) with `arguments` to its end, with standard input closed and
+/// Runs the built product `name` (``builtProduct(_:)``; with `direct`, the system's /usr/sbin/`name`) with `arguments` to its end, with standard input closed and
 /// its output and errors collected in files (no pipe can fill up while the other is read).
-package func runProduct(_ name: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-    guard let path = builtProduct(name) else {
+package func runProduct(_ name: String, _ arguments: [String], environment: [String: String]? = nil,
+                         direct: Bool = false) throws -> ProcessResult {
+    guard let path = direct ? "/usr/sbin/" + name : builtProduct(name) else {
         struct Missing: Error, CustomStringConvertible { var description: String }
         throw Missing(description: "\(name) is not beside the test binary")
     }

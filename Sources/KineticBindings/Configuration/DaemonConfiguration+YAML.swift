@@ -23,7 +23,7 @@ extension DaemonConfiguration {
             throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
         }
         var configuration = DaemonConfiguration()
-        guard let root else { return configuration }
+        guard let root else { return .withDefaultBindings(configuration) }
         let reader = YAMLReader(source: source)
         let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
                                                   "max_channels_per_client", "reduce_motion", "bindings", "mappings"])
@@ -56,6 +56,14 @@ extension DaemonConfiguration {
             guard case .sequence(let list) = node else { throw reader.error(node, "mappings must be a list") }
             configuration.mappings = try list.map { node throws(ConfigurationError) in try reader.deviceMapping(node) }
         }
+        return top["bindings"] == nil ? .withDefaultBindings(configuration) : configuration
+    }
+
+    /// `configuration` with the embedded default's bindings, for a file without a `bindings:` key.
+    static func withDefaultBindings(_ configuration: DaemonConfiguration) -> DaemonConfiguration {
+        var configuration = configuration
+        configuration.bindings = embeddedDefault.bindings
+        configuration.bindingsAreDefault = true
         return configuration
     }
 

@@ -22,6 +22,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var reduceMotion = false
     /// Gesture → channel bindings.
     public var bindings: [GestureBinding] = []
+    /// Whether ``bindings`` are the default binding because the file has no `bindings:` key (every key is optional,
+    /// so a file that leaves it out keeps what the daemon does without a file; `bindings: []` has none).
+    public var bindingsAreDefault = false
     /// How devices map into output pixels (`mappings:`); devices no entry matches keep millimetres.
     public var mappings: [DeviceMapping] = []
 

@@ -111,4 +111,15 @@ struct ConfigurationValidationTests {
                 && error.reason == "duration: expected a number from 0 to 3600, got 9999"
         }
     }
+
+    @Test("a file without bindings: keeps the default binding; bindings: [] has none", arguments: [
+        ("rate_hz: 240\n", 1, true), ("", 1, true), ("bindings: []\n", 0, false),
+        ("bindings:\n  - {channel: a}\n", 1, false),
+    ])
+    func defaultBindings(text: String, count: Int, isDefault: Bool) throws {
+        let configuration = try DaemonConfiguration.parse(text, source: "f.yaml")
+        #expect(configuration.bindings.count == count)
+        #expect(configuration.bindingsAreDefault == isDefault)
+        if isDefault { #expect(configuration.bindings == DaemonConfiguration.embeddedDefault.bindings) }
+    }
 }
