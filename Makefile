@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
 
 deps:
 	@./scripts/install-deps.sh
@@ -65,7 +65,19 @@ test-after-build:
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
-	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package
+	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs
+
+# The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
+# article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. Without the macro trait,
+# in a folder of its own (the plugin builds the modules for their symbol graphs). The archives land in
+# .build-docs/plugins/Swift-DocC/outputs; `swift package --disable-default-traits --scratch-path .build-docs
+# preview-documentation --target Kinetic` serves them.
+docs: deps
+	$(SWIFT) package --disable-default-traits --scratch-path .build-docs generate-documentation \
+		--target Kinetic --target KineticInput --warnings-as-errors
+
+test-docs:
+	@$(MAKE) --no-print-directory docs
 
 test-deps:
 	@./scripts/install-deps.sh test

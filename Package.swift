@@ -43,6 +43,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // swift-syntax for the @Animatable macro (compiler plugin only; not linked into Kinetic's binary).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `make docs`: the DocC documentation of Kinetic and KineticInput (a command plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The engine: pure math and runtime. No I/O, no clocks; its only dependency is the

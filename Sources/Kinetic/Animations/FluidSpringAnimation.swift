@@ -10,7 +10,7 @@ import Foundation
 /// 2. Stiffness k = min((2π/r)², 45 000) (r ≤ 0 ⇒ ∞ ⇒ 45 000; docs/ANIMATION.md §9 #3), damping c = 2f√k.
 /// 3. Logically complete once t − t₀ ≥ r.
 /// 4. The sub-step clock catches up to 1/60 s before t if it is more than 1 s behind.
-/// 5. Integrates 1/300-s sub-steps while the clock is before t (``FluidSpringStepper``).
+/// 5. Integrates 1/300-s sub-steps while the clock is before t (`FluidSpringStepper`).
 /// 6. Finishes (`nil`) once |v| ≤ 0.06 units/s and |a| ≤ 0.06 units/s² — thresholds absolute in
 ///    value units — unless it is still further than 1 % of |D| from D.
 ///

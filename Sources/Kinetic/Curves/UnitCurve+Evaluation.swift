@@ -8,7 +8,7 @@ extension UnitCurve {
     ///   circularEaseInOut: `(1 − √(1 − 4p²)) / 2` for `p < ½`, else `(√((8 − 4p)p − 3) + 1) / 2`.
     ///   Circular curves are not clamped, so they return NaN outside 0…1, as SwiftUI's reference does.
     /// * bezier: `p` clamped to 0…1, control-point x clamped to 0…1, solved to 2⁻²⁰ and rounded to a
-    ///   multiple of 2⁻²⁰ (``CubicSolver/value(at:)``). Kinetic does **not** clamp the control points'
+    ///   multiple of 2⁻²⁰ (`CubicSolver.value(at:)`). Kinetic does **not** clamp the control points'
     ///   y (OSUI does in `value` but not in `velocity`; docs/ANIMATION.md §9 #7): the velocity behaviour is the one
     ///   confirmed against SwiftUI, and with y unclamped `velocity` stays the derivative of `value`.
     public func value(at progress: Double) -> Double {
@@ -37,7 +37,7 @@ extension UnitCurve {
     ///   circularEaseInOut: `|2p / √(1 − 4p²)|` for `p < ½`, else `|(2p − 2) / √((8 − 4p)p − 3)|`
     ///   (+∞ at ½).
     /// * bezier: `p` clamped to 0…1, control-point x clamped to 0…1 (y is not), then
-    ///   ``CubicSolver/velocity(at:)``: 1 where dx/dt and dy/dt are exactly equal (so
+    ///   `CubicSolver.velocity(at:)`: 1 where dx/dt and dy/dt are exactly equal (so
     ///   `easeOut.velocity(at: 0) == 1`), ±∞ where only dx/dt is 0, else dy/dx rounded to 2⁻²⁰
     ///   (so `easeIn.velocity(at: 1) == 0`).
     public func velocity(at progress: Double) -> Double {

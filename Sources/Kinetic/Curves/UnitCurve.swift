@@ -34,7 +34,7 @@ public struct UnitCurve: Hashable, Sendable {
     ///
     /// When the curve is evaluated, the control points' x coordinates are clamped to 0…1 (so that
     /// the curve is a function of progress); their y coordinates are not, so a curve may overshoot
-    /// (docs/ANIMATION.md §3.2–3.3). The curve is solved for x to within 2⁻²⁰ (``CubicSolver``).
+    /// (docs/ANIMATION.md §3.2–3.3). The curve is solved for x to within 2⁻²⁰ (`CubicSolver`).
     public static func bezier(startControlPoint: UnitPoint, endControlPoint: UnitPoint) -> UnitCurve {
         UnitCurve(storage: .bezier(startControlPoint: startControlPoint, endControlPoint: endControlPoint))
     }

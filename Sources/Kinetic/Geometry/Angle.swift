@@ -3,7 +3,7 @@ import Foundation
 /// A geometric angle, stored in radians.
 ///
 /// Mirrors SwiftUI's `Angle`: create it from degrees or radians, compare, and do arithmetic
-/// (`+`, `-`, `* Double`, `/ Double`, negation) through ``_VectorMath``. It animates as
+/// (`+`, `-`, `* Double`, `/ Double`, negation) through `_VectorMath`. It animates as
 /// radians × 128 (see `Angle+Animatable.swift`, docs/ANIMATION.md §8).
 ///
 /// ```swift

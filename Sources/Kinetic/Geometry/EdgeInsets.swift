@@ -3,7 +3,7 @@ import Foundation
 /// The inset distances, in points, of the sides of a rectangle.
 ///
 /// Mirrors SwiftUI's `EdgeInsets`. It animates as the nested pair
-/// (top, (leading, (bottom, trailing))) (docs/ANIMATION.md §8) and gets `+`, `-`, `*`, `/` through ``_VectorMath``.
+/// (top, (leading, (bottom, trailing))) (docs/ANIMATION.md §8) and gets `+`, `-`, `*`, `/` through `_VectorMath`.
 @frozen
 public struct EdgeInsets: Hashable, Sendable {
     /// The inset from the top edge, in points.

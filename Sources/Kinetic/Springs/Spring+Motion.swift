@@ -64,7 +64,7 @@ extension Spring {
     ///
     /// Under-damped: `T − e^(−λt)·((λT − v₀)·sin(ωt)/ω + T·cos(ωt))`; critically damped:
     /// `T − e^(−λt)·(T + (λT − v₀)·t)`; over-damped: the two-exponential form of
-    /// ``motionCoefficients(time:)``. A rigid spring is at `target` for every t > 0, a frozen one
+    /// `motionCoefficients(time:)`. A rigid spring is at `target` for every t > 0, a frozen one
     /// stays at 0. Non-finite targets or velocities propagate (the result is NaN or infinite);
     /// nothing traps.
     public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: TimeInterval) -> V {

@@ -22,8 +22,8 @@ import Foundation
 /// A spring is stored as its natural frequency ω₀ = √(k/m) (rad/s), its damping ratio
 /// ζ = c / (2√(km)) and its mass m. SwiftUI's reference stores the damped angular frequency ω
 /// (signed: > 0 under-damped, 0 critical, < 0 over-damped, |ω| = ω₀√|1 − ζ²|) and the decay
-/// constant λ = ζω₀ = c/(2m) instead; both are available as ``angularFrequency`` and
-/// ``decayConstant`` and give the same numbers.
+/// constant λ = ζω₀ = c/(2m) instead; both are available as `angularFrequency` and
+/// `decayConstant` and give the same numbers.
 ///
 /// Degenerate parameters never trap. They produce one of two limit springs, documented at each
 /// initializer: a **rigid** spring (ω₀ = +∞: zero or negative duration or response, zero mass,

@@ -30,7 +30,7 @@ public struct SymbolEffectValues: Hashable, Sendable {
     /// A symbol no effect touches.
     public static let rest = SymbolEffectValues()
 
-    /// The six numbers in ``Component`` order: scale, offset x, offset y, rotation in degrees, opacity,
+    /// The six numbers in `Component` order: scale, offset x, offset y, rotation in degrees, opacity,
     /// variable colour. The daemon publishes them as channels.
     public var components: [Double] {
         [scale, Double(offset.width), Double(offset.height), rotation.degrees, opacity, variableColor]

@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns a stream of `input_event`s from one device — live or recorded — into gesture events.
 ///
-/// Feed every event in order with ``process(_:)``; events accumulate until `SYN_REPORT` closes the frame, and the
+/// Feed every event in order with ``process(_:)-(InputEvent)``; events accumulate until `SYN_REPORT` closes the frame, and the
 /// frame's gesture events are returned then (docs/INPUT.md §0, §1.2–§1.5):
 ///
 /// - multitouch protocol B: `ABS_MT_SLOT` selects a slot, `ABS_MT_TRACKING_ID` ≥ 0 starts a contact and −1 ends it,
@@ -11,7 +11,7 @@ import Foundation
 /// - single-touch devices (`ABS_X/Y` + `BTN_TOUCH`, no MT): one contact while `BTN_TOUCH` is down, with counted ids.
 /// - pointers (`REL_X/Y`, or absolute axes with a mouse button): the position accumulates, and holding a mouse
 ///   button (`BTN_LEFT…BTN_TASK`) is a drag that begins on press and ends on release of that button.
-/// - `SYN_DROPPED`: see ``process(_:)`` and ``resynchronize(to:at:)``.
+/// - `SYN_DROPPED`: see ``process(_:)-(InputEvent)`` and ``resynchronize(to:at:)``.
 ///
 /// Positions are in millimetres (mm = (v − min)/resolution) and normalised to 0…1 of the axis range; relative
 /// pointers use ``Configuration/pointerCountsPerMillimetre``. Velocities come from a ``PlanarVelocityTracker``
