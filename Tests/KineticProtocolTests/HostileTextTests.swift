@@ -37,6 +37,16 @@ struct HostileTextTests {
         #expect(object.members.count == 2)
     }
 
+    @Test("objects and arrays hold at most 1024 members or elements, the most channels a server holds")
+    func containerCounts() throws {
+        func object(_ n: Int) -> String { "{" + (0..<n).map { "\"k\($0)\":0" }.joined(separator: ",") + "}" }
+        func array(_ n: Int) -> String { "[" + Array(repeating: "0", count: n).joined(separator: ",") + "]" }
+        #expect(try JSONValue.parse(object(1024)).objectValue?.members.count == 1024)
+        #expect(try JSONValue.parse(array(1024)).arrayValue?.count == 1024)
+        #expect { _ = try JSONValue.parse(object(1025)) } throws: { ($0 as? JSONParseError)?.reason == "an object has at most 1024 members" }
+        #expect { _ = try JSONValue.parse(array(1025)) } throws: { ($0 as? JSONParseError)?.reason == "an array has at most 1024 elements" }
+    }
+
     @Test("a command's string id is at most 256 bytes: replies echo it")
     func idLimit() throws {
         var decoder = MessageDecoder()

@@ -14,6 +14,12 @@ extension JSONValue {
     /// instead of recursing without bound.
     public static let maximumDepth = 32
 
+    /// The most members an object, and the most elements an array, may have: as many as the channels a server holds
+    /// (``ProtocolLimits/maximumChannels``), so that the largest schema, `list` reply and frame parse, and no more,
+    /// so that a message of a hundred thousand keys is refused after a thousand instead of costing the event loop
+    /// a hash of each.
+    public static let maximumCount = ProtocolLimits.maximumChannels
+
     /// Parses one complete JSON text (RFC 8259) from UTF-8 bytes; surrounding whitespace is allowed.
     ///
     /// Numbers must be finite doubles; strings must be valid UTF-8.
@@ -95,6 +101,10 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1
             skipWhitespace()
+            guard object.members.count < JSONValue.maximumCount else {
+                index = keyStart
+                throw error("an object has at most \(JSONValue.maximumCount) members")
+            }
             object.appendNewKey(key, try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text in object") }
@@ -120,6 +130,7 @@ private struct JSONParser {
         }
         while true {
             skipWhitespace()
+            guard elements.count < JSONValue.maximumCount else { throw error("an array has at most \(JSONValue.maximumCount) elements") }
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of text in array") }

@@ -32,7 +32,12 @@ public struct ChannelPattern: Sendable {
 
     /// Whether `name` matches the whole pattern.
     public func matches(_ name: String) -> Bool {
-        let name = Array(name.unicodeScalars)
+        matches(scalars: Array(name.unicodeScalars))
+    }
+
+    /// Whether the name of these Unicode scalars matches the whole pattern: for a caller that matches one name
+    /// against many patterns, and reads its scalars once.
+    public func matches(scalars name: [Unicode.Scalar]) -> Bool {
         guard hasStar else { return pieces[0].matches(name, at: 0) && name.count == pieces[0].count }
         let first = pieces[0], last = pieces[pieces.count - 1]
         guard first.count + last.count <= name.count, first.matches(name, at: 0),

@@ -449,11 +449,27 @@ public final class ServerCore {
 
     // MARK: Frames
 
-    /// The engine's channels, read once per table version.
-    private var channelTable: (version: UInt64, channels: [ChannelDescriptor]) = (.max, [])
+    /// The engine's channels, read once per table version, with each name's Unicode scalars (what patterns match),
+    /// read once per channel: a layout change costs every subscriber a few comparisons per new channel and pattern.
+    private var channelTable: (version: UInt64, channels: [ChannelDescriptor], names: [[Unicode.Scalar]]) = (.max, [], [])
 
     private var currentChannels: [ChannelDescriptor] {
-        if channelTable.version != engine.tableVersion { channelTable = (engine.tableVersion, engine.channels) }
+        if channelTable.version != engine.tableVersion {
+            let channels = engine.channels
+            // Names already read keep their scalars (serials increase along both lists).
+            var names: [[Unicode.Scalar]] = []
+            names.reserveCapacity(channels.count)
+            var old = 0
+            for channel in channels {
+                while old < channelTable.channels.count, channelTable.channels[old].serial < channel.serial { old += 1 }
+                if old < channelTable.channels.count, channelTable.channels[old].serial == channel.serial {
+                    names.append(channelTable.names[old])
+                } else {
+                    names.append(Array(channel.name.unicodeScalars))
+                }
+            }
+            channelTable = (engine.tableVersion, channels, names)
+        }
         return channelTable.channels
     }
 
@@ -482,7 +498,8 @@ public final class ServerCore {
         // The channels created since, matched once.
         var first = channels.count
         while first > 0, channels[first - 1].serial > session.examinedSerial { first -= 1 }
-        for i in first..<channels.count where patterns.contains(where: { $0.matches(channels[i].name) }) {
+        let names = channelTable.names
+        for i in first..<channels.count where patterns.contains(where: { $0.matches(scalars: names[i]) }) {
             indices.append(i)
             serials.append(channels[i].serial)
         }
