@@ -5,7 +5,7 @@ import KineticTestSupport
 
 /// `kineticd --check-config FILE` succeeds exactly when `kineticd --config FILE` starts, and both refuse with
 /// status 78 (EX_CONFIG): the real binaries, on the configuration fuzz corpus and on files that once passed the check
-/// and failed at start-up.
+/// and failed at start-up, and the configuration fuzz target's saved regressions.
 @Suite struct CheckConfigParityTests {
     static let refusedAtStartUpOnce = [
         "bindings:\n  - {gesture: rotate, channel: knob}\n  - {gesture: drag, channel: knob}\n",
@@ -19,7 +19,10 @@ import KineticTestSupport
     static var files: [(name: String, text: String)] {
         let corpus = ReplayFixtures.repositoryRoot.appendingPathComponent("Tests/Fuzz/Corpus/configuration")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+        let regressions = ReplayFixtures.repositoryRoot.appendingPathComponent("Tests/Fuzz/Regressions/configuration")
+        let saved = ((try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []).sorted()
         return names.map { ($0, (try? String(contentsOf: corpus.appendingPathComponent($0), encoding: .utf8)) ?? "") }
+            + saved.map { ($0, (try? String(contentsOf: regressions.appendingPathComponent($0), encoding: .utf8)) ?? "") }
             + refusedAtStartUpOnce.enumerated().map { ("case-\($0.offset).yaml", $0.element) }
     }
 

@@ -130,6 +130,12 @@ public final class GesturePipeline {
     }
 
     /// Keeps a refused step for the log.
+    /// The problems recorded since the last call, oldest first, for the daemon's log; the list empties.
+    public func takeProblems() -> [String] {
+        defer { problems = [] }
+        return problems
+    }
+
     func record(_ problem: String) {
         if problems.count >= 100 { problems.removeFirst() }
         problems.append(problem)

@@ -158,12 +158,15 @@ public final class LiveInput: @unchecked Sendable {
         if !result.events.isEmpty {
             let pipeline = self.pipeline, core = self.core
             let events = result.events
+            let logger = self.logger
             core.eventLoop.execute {
                 core.value.applyInput { engine in
                     var output = PipelineOutput()
                     for event in events { output.append(pipeline.value.process(event, from: id, engine: engine)) }
                     return InputOutcome(output)
                 }
+                // What a binding could not do (a value held at the channel range, a channel a client removed).
+                for problem in pipeline.value.takeProblems() { logger.warning("binding: \(problem)") }
             }
         }
         switch result.status {

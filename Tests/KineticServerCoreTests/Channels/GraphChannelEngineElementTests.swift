@@ -78,7 +78,9 @@ struct GraphChannelEngineElementTests {
             _ = try engine.set("w.opacity", to: [1], at: ns(0))
         }
         let zoom = ElementRequest.zoom(ZoomRequest(action: .present, source: [0, 0, 10, 10], destination: [0, 0, 100, 100]), animation: nil)
-        #expect(throws: ChannelEngineError.self) { _ = try engine.element("w", zoom, owner: .client(1), at: ns(0)) }
+        #expect(throws: ChannelEngineError(.wrongKind, "\"w\" is an inserted element; a zoom command does not apply to it; use insert and remove on it, or another element name")) {
+            _ = try engine.element("w", zoom, owner: .client(1), at: ns(0))
+        }
         // A channel name taken by another channel refuses the element.
         try engine.define("z.frame", dimension: 4, initial: [0, 0, 0, 0], owner: .client(1), at: ns(0))
         #expect(throws: ChannelEngineError.self) { _ = try engine.element("z", zoom, owner: .client(1), at: ns(0)) }
