@@ -42,20 +42,14 @@ struct Demo: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Width of the track, in characters.", valueName: "n"))
     var width = 60
 
-    static let configurationText = """
-        rate_hz: 120
-        socket_group: null
-        bindings:
+    /// The demo's configuration: the embedded default (what `kineticctl replay` and `plot` use, so that
+    /// `kineticctl plot Recordings/swipe-fling.evemu` draws what the demo shows), plus a `finger` channel that follows
+    /// the finger exactly, for the `o` column; its own socket needs no group.
+    static let configurationText = "socket_group: null\n" + DaemonConfiguration.embeddedDefaultText + """
           - gesture: drag
             value: location
             channel: finger
             animation: none
-          - gesture: drag
-            value: location
-            channel: touch.position
-            animation: .interactiveSpring
-            release:
-              target: momentum
 
         """
 

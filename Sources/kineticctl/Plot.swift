@@ -33,7 +33,7 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("A symbol effect to plot instead, in SwiftUI syntax.", valueName: "effect")) var effect: String?
     @Option(help: ArgumentHelp("The effect's options, in SwiftUI syntax.", valueName: "options")) var options: String?
     @Option(help: ArgumentHelp("Activate the effect for this long instead of triggering it.", valueName: "s")) var active: Double?
-    @Option(help: ArgumentHelp("How long to plot the effect.", valueName: "s")) var seconds = 2.0
+    @Option(help: ArgumentHelp("How long to plot the effect (default: until it rests, at most 10 s).", valueName: "s")) var seconds: Double?
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file")) var output = "plot.svg"
     @Option(help: ArgumentHelp("Channel patterns to plot (comma-separated).", valueName: "patterns")) var channels = "*"
     @OptionGroup var replay: ReplayConfigurationOptions
@@ -46,7 +46,7 @@ struct Plot: ParsableCommand {
         guard input == nil, replay.config == nil, replay.rate == nil else {
             throw ValidationError("--effect plots a symbol effect; it takes no input, --config or --rate")
         }
-        guard seconds > 0, seconds <= 600, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
+        guard seconds.map({ $0 > 0 && $0 <= 600 }) ?? true, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
             throw ValidationError("--seconds is in (0, 600] and --active in [0, 600]")
         }
         do {
@@ -65,7 +65,8 @@ struct Plot: ParsableCommand {
                 throw Failure(error.message(field: "--effect"), status: ExitStatus.usage)
             }
             try writeFile(output, SVGPlot.render(data))
-            print("wrote \(output): \(data.series.count) moving components, \(data.series.first?.times.count ?? 0) frames")
+            let count = data.series.count
+            print("wrote \(output): \(count) moving component\(count == 1 ? "" : "s"), \(data.series.first?.times.count ?? 0) frames")
             return
         }
         guard let input else { return }
@@ -98,6 +99,7 @@ struct Plot: ParsableCommand {
         }
         try writeFile(output, SVGPlot.render(data))
         let inputs = data.series.first?.inputTimes.count ?? 0
-        print("wrote \(output): \(data.series.count) components, \(data.series.first?.times.count ?? 0) frames, \(inputs) input samples")
+        let count = data.series.count
+        print("wrote \(output): \(count) component\(count == 1 ? "" : "s"), \(data.series.first?.times.count ?? 0) frames, \(inputs) input samples")
     }
 }

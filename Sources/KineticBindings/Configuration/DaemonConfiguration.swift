@@ -35,7 +35,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public static let systemPath = "/etc/kinetic/kineticd.yaml"
 
     /// The configuration used when no file exists: binds any touchscreen, touchpad or mouse drag to
-    /// `touch.position` (the finger's position in mm), following the finger with `.interactiveSpring` and settling with `.spring`.
+    /// `touch.position` (the finger's position in mm), following the finger with `.interactiveSpring`; on release it
+    /// coasts with momentum from the release velocity, as a scroll view does, or settles with `.spring` when it was
+    /// not flung. `kineticctl replay`, `plot` and `demo` use it too, so what the demo shows is what they compute.
     public static let embeddedDefaultText = """
         rate_hz: 120
         bindings:
@@ -47,7 +49,7 @@ public struct DaemonConfiguration: Equatable, Sendable {
             animation: .interactiveSpring
             release:
               animation: .spring
-              target: stay
+              target: momentum
 
         """
 

@@ -50,7 +50,9 @@ extension DaemonServer {
     }
 
     /// Starts a pass `delay` seconds from now, with a wake-up at each distinct event time (in case the clock is
-    /// idle) and, with `loop`, the next pass one second after the last event; returns the pass's offset.
+    /// idle) and, with `loop`, the next pass once every channel has come to rest, at least one second after the last
+    /// event (a fling still coasting is not cut short: the loop never jumps back mid-motion); returns the pass's
+    /// offset.
     private static func startPass(_ bound: NIOLoopBound<ReplayDriver>, core: NIOLoopBound<ServerCore>, delay: Double,
                                   loop: Bool) -> Int64 {
         let driver = bound.value
@@ -65,12 +67,20 @@ extension DaemonServer {
             eventLoop.scheduleTask(deadline: .uptimeNanoseconds(due)) { bound.value.drain(upTo: due) }
         }
         eventLoop.scheduleTask(deadline: .uptimeNanoseconds(driver.endTime)) { bound.value.endPass() }
-        if loop {
-            let restart = driver.endTime + 1_000_000_000
-            eventLoop.scheduleTask(deadline: .uptimeNanoseconds(restart)) {
+        if loop { restartWhenSettled(bound, core: core, at: driver.endTime + 1_000_000_000, giveUpAt: driver.endTime + 30_000_000_000) }
+        return offset
+    }
+
+    /// The next pass at `time`, or as soon after it as the channels rest (checked every 50 ms), at `giveUpAt` at the
+    /// latest (a channel that never settles: an effect that repeats without end).
+    private static func restartWhenSettled(_ bound: NIOLoopBound<ReplayDriver>, core: NIOLoopBound<ServerCore>,
+                                           at time: UInt64, giveUpAt: UInt64) {
+        bound.eventLoop.scheduleTask(deadline: .uptimeNanoseconds(time)) {
+            if core.value.engine.isSettled || time >= giveUpAt {
                 _ = startPass(bound, core: core, delay: 0, loop: true)
+            } else {
+                restartWhenSettled(bound, core: core, at: time + 50_000_000, giveUpAt: giveUpAt)
             }
         }
-        return offset
     }
 }

@@ -11,6 +11,8 @@ public struct PlotData: Equatable, Sendable {
         public var channel: String
         /// Frame times, seconds from the first frame.
         public var times: [Double]
+        /// The unit of the values (``PlotUnits``); velocities are this per second.
+        public var unit = "units"
         /// Presentation value at each frame (channel units).
         public var values: [Double]
         /// Presentation velocity at each frame (channel units per second).
@@ -36,7 +38,7 @@ public struct PlotData: Equatable, Sendable {
 
         /// Equal when every sample and release is.
         public static func == (lhs: Series, rhs: Series) -> Bool {
-            lhs.label == rhs.label && lhs.channel == rhs.channel && lhs.times == rhs.times && lhs.values == rhs.values
+            lhs.label == rhs.label && lhs.channel == rhs.channel && lhs.unit == rhs.unit && lhs.times == rhs.times && lhs.values == rhs.values
                 && lhs.velocities == rhs.velocities && lhs.inputTimes == rhs.inputTimes
                 && lhs.inputValues == rhs.inputValues && lhs.inputVelocities == rhs.inputVelocities
                 && lhs.releases.elementsEqual(rhs.releases) { $0.time == $1.time && $0.target == $1.target }
@@ -60,7 +62,7 @@ extension PlotData {
     /// order), with `inputs` — the binding events of a replay, whose times plus `inputOffset` are on the frames'
     /// clock — overlaid on their channels as input samples and releases.
     public init(frames: [ReceivedFrame], layout: FrameLayout?, inputs: [BindingEvent] = [], inputOffset: Int64 = 0,
-                title: String) {
+                title: String, units: [String: PlotUnits] = [:]) {
         var channels: [(name: String, dimension: Int)] = layout?.channels.map { ($0.name, $0.dimension) } ?? []
         if layout == nil {
             var seen: [String: Int] = [:]
@@ -74,9 +76,15 @@ extension PlotData {
         var first: [String: Int] = [:]
         for channel in channels {
             first[channel.name] = series.count
+            let meaning = units[channel.name]
+            let names = meaning?.components.count == channel.dimension ? meaning!.components
+                : PlotUnits.componentNames(dimension: channel.dimension)
             for component in 0..<channel.dimension {
-                series.append(Series(label: channel.dimension == 1 ? channel.name : "\(channel.name)[\(component)]",
-                                     channel: channel.name))
+                let label = channel.dimension == 1 ? channel.name
+                    : channel.name + " " + (component < names.count ? names[component] : "[\(component)]")
+                var entry = Series(label: label, channel: channel.name)
+                entry.unit = meaning?.unit ?? "units"
+                series.append(entry)
             }
         }
         for frame in frames {
@@ -115,6 +123,6 @@ extension PlotData {
         let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration, bindingEvents: true)
         let (frames, layout) = output.received()
         return PlotData(frames: frames, layout: layout, inputs: output.bindingEvents, inputOffset: output.offset,
-                        title: title)
+                        title: title, units: PlotUnits.units(of: configuration))
     }
 }

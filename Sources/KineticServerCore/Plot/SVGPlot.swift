@@ -27,16 +27,17 @@ public enum SVGPlot {
             <rect width="100%" height="100%" fill="white"/>
             <text x="\(format(left))" y="24" font-size="16" font-weight="bold">\(escape(data.title))</text>
             """
-        svg += legend(y: 44)
+        svg += legend(y: 44, inputs: data.series.contains { !$0.inputTimes.isEmpty },
+                      releases: data.series.contains { !$0.releases.isEmpty })
         var y = top
         for series in data.series {
             let releaseTargets = series.releases.map(\.target)
-            svg += panel(title: "\(series.label) value", unit: "units", y: y, timeAxis: timeAxis,
+            svg += panel(title: "\(series.label) value", unit: series.unit, y: y, timeAxis: timeAxis,
                          times: series.times, values: series.values, colour: valueColour,
                          inputTimes: series.inputTimes, inputValues: series.inputValues,
                          releases: series.releases, extra: releaseTargets)
             y += panelHeight + gap
-            svg += panel(title: "\(series.label) velocity", unit: "units/s", y: y, timeAxis: timeAxis,
+            svg += panel(title: "\(series.label) velocity", unit: series.unit + "/s", y: y, timeAxis: timeAxis,
                          times: series.times, values: series.velocities, colour: velocityColour,
                          inputTimes: series.inputTimes, inputValues: series.inputVelocities,
                          releases: series.releases.map { ($0.time, Double.nan) }, extra: [])
@@ -46,11 +47,13 @@ public enum SVGPlot {
         return svg
     }
 
-    private static func legend(y: Double) -> String {
+    /// The legend of what the plot draws: the curves always, input samples and releases when there are any.
+    private static func legend(y: Double, inputs: Bool, releases: Bool) -> String {
         var text = ""
         var x = left
-        for (label, colour, dot) in [("presentation value", valueColour, false), ("presentation velocity", velocityColour, false),
-                                     ("input (finger)", inputColour, true)] {
+        var entries = [("presentation value", valueColour, false), ("presentation velocity", velocityColour, false)]
+        if inputs { entries.append(("input (finger)", inputColour, true)) }
+        for (label, colour, dot) in entries {
             if dot {
                 text += "<circle cx=\"\(format(x + 10))\" cy=\"\(format(y - 4))\" r=\"3\" fill=\"\(colour)\"/>"
             } else {
@@ -59,9 +62,11 @@ public enum SVGPlot {
             text += "<text x=\"\(format(x + 26))\" y=\"\(format(y))\">\(label)</text>"
             x += 190
         }
-        text += "<line x1=\"\(format(x))\" y1=\"\(format(y - 4))\" x2=\"\(format(x + 20))\" y2=\"\(format(y - 4))\" stroke=\"#6b7280\" stroke-dasharray=\"4 3\"/>"
-        text += "<text x=\"\(format(x + 26))\" y=\"\(format(y))\">release / release target</text>\n"
-        return text
+        if releases {
+            text += "<line x1=\"\(format(x))\" y1=\"\(format(y - 4))\" x2=\"\(format(x + 20))\" y2=\"\(format(y - 4))\" stroke=\"#6b7280\" stroke-dasharray=\"4 3\"/>"
+            text += "<text x=\"\(format(x + 26))\" y=\"\(format(y))\">release / release target</text>"
+        }
+        return text + "\n"
     }
 
     private static func panel(title: String, unit: String, y: Double, timeAxis: PlotAxis, times: [Double], values: [Double],
@@ -83,7 +88,7 @@ public enum SVGPlot {
             svg += "<line x1=\"\(format(tx))\" y1=\"\(format(y0))\" x2=\"\(format(tx))\" y2=\"\(format(y1))\" stroke=\"#f3f4f6\"/>"
             svg += "<text x=\"\(format(tx))\" y=\"\(format(y1 + 14))\" text-anchor=\"middle\">\(label(tick)) s</text>\n"
         }
-        svg += "<text x=\"14\" y=\"\(format((y0 + y1) / 2))\" transform=\"rotate(-90 14 \(format((y0 + y1) / 2)))\" text-anchor=\"middle\">\(unit)</text>\n"
+        svg += "<text x=\"14\" y=\"\(format((y0 + y1) / 2))\" transform=\"rotate(-90 14 \(format((y0 + y1) / 2)))\" text-anchor=\"middle\">\(escape(unit))</text>\n"
         if axis.lower < 0, axis.upper > 0 {
             svg += "<line x1=\"\(format(x0))\" y1=\"\(format(py(0)))\" x2=\"\(format(x1))\" y2=\"\(format(py(0)))\" stroke=\"#9ca3af\"/>\n"
         }

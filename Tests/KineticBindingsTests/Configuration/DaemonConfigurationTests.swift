@@ -15,7 +15,7 @@ struct DaemonConfigurationTests {
         #expect(binding.gesture == .drag(button: 0x110) && binding.channel == "touch.position" && binding.follow == .absolute)
         #expect(binding.animation?.description == ".interactiveSpring")
         #expect(binding.release.animation.description == ".spring")
-        #expect(binding.release.target == .stay)
+        #expect(binding.release.target == .momentum)
     }
 
     @Test("the example configuration in systemd/ parses")

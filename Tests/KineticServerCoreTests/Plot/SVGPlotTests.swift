@@ -12,7 +12,8 @@ struct SVGPlotTests {
         let schedule = ReplaySchedule(recordings: [recording])
         let data = try PlotData.replay(schedule, configuration: .embeddedDefault, title: "swipe-fling")
         let frames = try OfflineReplay.run(schedule: schedule, configuration: .embeddedDefault)
-        #expect(data.series.map(\.label) == ["touch.position[0]", "touch.position[1]"])
+        #expect(data.series.map(\.label) == ["touch.position x", "touch.position y"])
+        #expect(data.series.map(\.unit) == ["mm", "mm"], "the embedded default binds a drag in millimetres")
         let inputs = ReplayFixtures.gestures(recording).count
         #expect(data.series[0].inputTimes.count == inputs)
         #expect(data.series[0].times.count == frames.count)
@@ -26,6 +27,8 @@ struct SVGPlotTests {
         #expect(svg.components(separatedBy: "<circle").count - 1 == 1 + 4 * inputs)
         #expect(!svg.contains("nan") && !svg.contains("inf"))
         #expect(svg == SVGPlot.render(data))
+        #expect(svg.contains(">mm</text>") && svg.contains(">mm/s</text>"), "the axes' units")
+        #expect(svg.contains("input (finger)") && svg.contains("release / release target"))
     }
 
     /// Frames printed by `replay` (or `subscribe`) plot the same curves as the replay itself, without
@@ -80,10 +83,12 @@ struct SVGPlotOfflineReplayTests {
         let lines = try OfflineReplay.run(schedule: ReplaySchedule(recordings: [recording]),
                                           configuration: DaemonConfiguration.embeddedDefault)
         let data = try PlotData.fromJSONLines(lines.joined(separator: "\n"), title: "replay")
-        #expect(data.series.map(\.label) == ["touch.position[0]", "touch.position[1]"])
+        #expect(data.series.map(\.label) == ["touch.position x", "touch.position y"])
         #expect(data.series[0].times.count == lines.count)
         let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
-        #expect(data.series[0].values.last == Double(ended.location.x))
+        // Momentum carries it from where the finger lifted by v/1000 · d/(1 − d), UIScrollView's normal rate.
+        let projected = Double(ended.location.x) + Double(ended.velocity.width) / 1000 * 0.998 / 0.002
+        #expect(abs(try #require(data.series[0].values.last) - projected) <= 1e-9 * abs(projected))
         #expect(SVGPlot.render(data).components(separatedBy: "<polyline").count - 1 == 4)
     }
 }

@@ -107,14 +107,19 @@ struct OfflineReplayTests {
     }
 
     /// Recordings/swipe-fling through the daemon's default configuration (drag → `touch.position`,
-    /// absolute, `release.target: stay`): the channel comes to rest exactly where the finger lifted.
-    @Test func theDefaultBindingRestsWhereTheFingerLifted() throws {
+    /// absolute, `release.target: momentum`): the channel comes to rest exactly where UIScrollView's normal
+    /// deceleration carries the release, the finger's last position plus v/1000 · d/(1 − d) per axis.
+    @Test func theDefaultBindingCoastsToTheProjectionOfTheRelease() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
         let ended = try #require(ReplayFixtures.gestures(recording).last { $0.phase == .ended })
         let frames = try ReplayFixtures.frames(recording, DaemonConfiguration.embeddedDefault.bindings)
         let last = frames.last
         #expect(last?.samples.map(\.name) == ["touch.position"])
-        #expect(last?.samples.first?.value == [Double(ended.location.x), Double(ended.location.y)])
+        let d = 0.998
+        let expected = [Double(ended.location.x) + Double(ended.velocity.width) / 1000 * d / (1 - d),
+                        Double(ended.location.y) + Double(ended.velocity.height) / 1000 * d / (1 - d)]
+        let value = try #require(last?.samples.first?.value)
+        #expect(zip(value, expected).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) }, "\(value) against \(expected)")
         #expect(last?.samples.first?.velocity == [0, 0])
     }
 

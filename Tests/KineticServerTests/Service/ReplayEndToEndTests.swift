@@ -19,13 +19,13 @@ struct ReplayEndToEndTests {
         let second = try OfflineReplay.run(schedule: schedule, configuration: configuration)
         #expect(first == second)
         #expect(first.count > 20)
-        // The recording's parameters (its header): the finger lands at (250, 120) mm and lifts near (130, 112);
-        // `target: stay` keeps the channel where the finger left it once the release spring settles.
+        // The recording's parameters (its header): the finger lands at (250, 120) mm and lifts near (130, 112) moving
+        // left fast; `target: momentum` carries the channel on, to the left of where it lifted, and brings it to rest.
         let firstFrame = try JSONValue.parse(try #require(first.first)).objectValue
         #expect(firstFrame?["values"]?.objectValue?["touch.position"]?.objectValue?["value"] == .vector([250, 120]))
         let last = try JSONValue.parse(try #require(first.last)).objectValue
         let value = try #require(last?["values"]?.objectValue?["touch.position"]?.objectValue?["value"]?.vectorValue)
-        #expect(abs(value[0] - 130) < 2 && abs(value[1] - 112) < 2, "\(value)")
+        #expect(value[0] < 130 - 100 && abs(value[1] - 112) < 100, "\(value)")
         #expect(last?["values"]?.objectValue?["touch.position"]?.objectValue?["velocity"] == .vector([0, 0]))
         // Ticks are on the 120 Hz grid from the first event.
         let times = first.compactMap { try? JSONValue.parse($0).objectValue?["time_ns"]?.numberValue }
