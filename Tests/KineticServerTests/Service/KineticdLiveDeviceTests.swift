@@ -35,9 +35,12 @@ struct KineticdLiveDeviceTests {
         // in touchscreens and mice of its own, which a daemon matching by class would take too (when the suites ran
         // side by side, one of them drove touch.position away from where this suite's finger left it, 2026-11-26;
         // the guest now runs one test at a time, scripts/vm/guest-init.sh).
+        // Released where the finger lifts (`stay`), not coasting with the default's momentum: these tests are about
+        // following the finger and settling, and the projection of a release has tests of its own.
         let bindings = DaemonConfiguration.embeddedDefault.bindings.map { binding in
             var binding = binding
             binding.device.name = Self.touchscreen.name
+            binding.release.target = .stay
             return binding
         }
         let server = try await DaemonServer.startGraphServer(in: directory, daemonUID: 0)
