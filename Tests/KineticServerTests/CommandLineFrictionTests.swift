@@ -195,4 +195,25 @@ import KineticTestSupport
         else { return false }
         return (try? runProduct("runuser", ["-u", "nobody", "--", kineticctl, "--version"], direct: true).status) == 0
     }
+
+    /// kineticctl demo starts the kineticd beside it or on PATH: a kineticctl alone in a folder, with a PATH that has
+    /// no kineticd, says where it looked and what to do.
+    @Test("demo without a kineticd says where it looked and how to get one")
+    func demoWithoutKineticd() throws {
+        let directory = TemporaryDirectory()
+        let alone = directory.path + "/kineticctl"
+        try FileManager.default.copyItem(atPath: try #require(builtProduct("kineticctl")), toPath: alone)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: alone)
+        process.arguments = ["demo", "--recording", Self.recording, "--seconds", "1"]
+        process.environment = ["PATH": directory.path]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == ExitStatus.unavailable)
+        #expect(text.contains("it is neither beside kineticctl nor on PATH; make demo builds both, and the package installs both"), "\(text)")
+    }
 }
