@@ -73,6 +73,11 @@ for target in "${all[@]}"; do ln -sfn FuzzKinetic "$scratch/release/$(program "$
 
 limit=(-max_total_time="$seconds")
 [ -n "$runs" ] && limit=(-runs="$runs")
+# The per-input limits of a timed run: an input over 5 s is a hang, one over 2 s is kept as slow. make test's smoke run
+# (--runs) shares two cores with three other lanes at a lower priority, so an input's wall time there says nothing
+# about its cost: it keeps only a hang limit of 60 s, as a deadlock's guard.
+timing=(-timeout=5 -report_slow_units=2)
+[ -n "$runs" ] && timing=(-timeout=60 -report_slow_units=60)
 results=()
 failed=0
 for target in "${targets[@]}"; do
@@ -90,12 +95,11 @@ for target in "${targets[@]}"; do
   for folder in "${folders[@]}"; do [ -d "$folder" ] && existing+=("$folder"); done
   before=$(find "$artifacts" -type f | wc -l)
   start=$(date +%s)
-  # -timeout: one input taking 5 s is a hang; -report_slow_units: one taking 2 s is kept as slow (slow-unit-*), and
-  # both fail the run. The build is unoptimised with AddressSanitizer, some 20 to 50 times slower than the daemon's
-  # release build, whose own budget for one message is 50 ms (docs/STALL.md). -rss_limit_mb: ASan's quarantine needs
-  # room (docs/DAEMON.md §5).
+  # -timeout and -report_slow_units (timing above) fail the run on a hang or a slow input (timeout-*, slow-unit-*).
+  # The build is unoptimised with AddressSanitizer, some 20 to 50 times slower than the daemon's release build, whose
+  # own budget for one message is 50 ms (docs/STALL.md). -rss_limit_mb: ASan's quarantine needs room (docs/DAEMON.md §5).
   set +e
-  "$scratch/release/$name" "${limit[@]}" -timeout=5 -report_slow_units=2 -rss_limit_mb=3072 -max_len="$(max_len "$target")" \
+  "$scratch/release/$name" "${limit[@]}" "${timing[@]}" -rss_limit_mb=3072 -max_len="$(max_len "$target")" \
     -print_final_stats=1 \
     -dict="Tests/Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1
   status=$?
