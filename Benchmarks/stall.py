@@ -146,52 +146,36 @@ def check_config_seconds(binary, config_path):
     return time.monotonic() - start
 
 
-def many_clients_scenario(path, count):
-    """`count` clients (the default max_clients less the prober and this scenario's two), each subscribed with 16
-    patterns of 256 bytes of non-ASCII, then 10 inserts of elements with 240-byte non-ASCII names: the worst insert."""
+def subscribers_scenario(path, count, leave):
+    """`count` clients, each subscribed with 16 patterns of 256 bytes of non-ASCII, then 10 inserts of elements with
+    240-byte non-ASCII names; with `leave`, every client then disconnects at once. The worst moment."""
     subscribers = []
     for i in range(count):
         s = client(path)
         s.sendall((json.dumps({"type": "subscribe", "channels": ["*" + "é" * 127 + chr(0x41 + i % 26)] * 16}, ensure_ascii=False) + "\n").encode())
         subscribers.append(s)
     owner, other = client(path), client(path)
+
+    def status_round_trip():
+        start = time.monotonic()
+        other.sendall(command("status"))
+        read_reply(other, 1)
+        return time.monotonic() - start
+
     stalls = []
     for n in range(10):
         owner.sendall(command("insert", element=("%02d" % n) + "é" * 119))
-        start = time.monotonic()
-        other.sendall(command("status"))
-        read_reply(other, 1)
-        stalls.append(time.monotonic() - start)
-    # The next tick matches the new channels against every subscription; then everyone leaves at once.
-    time.sleep(0.05)
-    for s in subscribers + [owner]:
-        s.close()
-    start = time.monotonic()
-    other.sendall(command("status"))
-    read_reply(other, 1)
-    stalls.append(time.monotonic() - start)
+        stalls.append(status_round_trip())
+    if leave:
+        # The next tick matches the new channels against every subscription; then everyone leaves at once.
+        time.sleep(0.05)
+        for s in subscribers + [owner]:
+            s.close()
+        stalls.append(status_round_trip())
+    else:
+        for s in subscribers + [owner]:
+            s.close()
     other.close()
-    return max(stalls)
-
-
-def subscription_scenario(path):
-    """48 clients × 16 patterns of 256 bytes of non-ASCII, then 10 elements with 240-byte non-ASCII names."""
-    subscribers = []
-    for i in range(48):
-        s = client(path)
-        s.sendall((json.dumps({"type": "subscribe", "channels": ["*" + "é" * 127 + chr(0x41 + i % 26)] * 16}, ensure_ascii=False) + "\n").encode())
-        subscribers.append(s)
-    owner, other = client(path), client(path)
-    stalls = []
-    for n in range(10):
-        name = ("%02d" % n) + "é" * 119
-        owner.sendall(command("insert", element=name))
-        start = time.monotonic()
-        other.sendall(command("status"))
-        read_reply(other, 1)
-        stalls.append(time.monotonic() - start)
-    for s in subscribers + [owner, other]:
-        s.close()
     return max(stalls)
 
 
@@ -224,8 +208,8 @@ def main():
         results = {}
         for name, payload in scenarios():
             results[name] = [measure(path, payload, rtts) for _ in range(5)]
-        results["48 subscribers × 16 non-ASCII patterns, 10 inserts (worst insert)"] = [subscription_scenario(path) for _ in range(5)]
-        results["252 subscribers (max_clients 256) × 16 non-ASCII patterns, 10 inserts, all disconnect (worst)"] = [many_clients_scenario(path, 252) for _ in range(5)]
+        results["48 subscribers × 16 non-ASCII patterns, 10 inserts (worst insert)"] = [subscribers_scenario(path, 48, leave=False) for _ in range(5)]
+        results["252 subscribers (max_clients 256) × 16 non-ASCII patterns, 10 inserts, all disconnect (worst)"] = [subscribers_scenario(path, 252, leave=True) for _ in range(5)]
         results["reload of a 1 MiB configuration (1023 bindings), parsed off the loop"] = [reload_scenario(path, config_path) for _ in range(5)]
         stop.set()
         prober.join()

@@ -62,12 +62,19 @@ import KineticTestSupport
         #expect(result.output == "\(program) \(KineticVersion.string)\n")
     }
 
+    /// Runs `program` with `arguments(path)`, where `path` is a file named `name` holding `text`.
+    static func run(_ program: String, file name: String, holding text: String,
+                    _ arguments: (String) -> [String]) throws -> (result: ProcessResult, path: String) {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (try runProduct(program, arguments(path)), path)
+    }
+
     @Test("a file that is not a recording says what it looks like")
     func notARecording() throws {
-        let directory = TemporaryDirectory()
-        let frames = directory.path + "/frames.jsonl"
-        try #"{"type":"frame","generation":1,"seq":1,"time_ns":1,"values":{}}"#.write(toFile: frames, atomically: true, encoding: .utf8)
-        let result = try runProduct("kineticctl", ["replay", frames])
+        let (result, _) = try Self.run("kineticctl", file: "frames.jsonl",
+                                       holding: #"{"type":"frame","generation":1,"seq":1,"time_ns":1,"values":{}}"#) { ["replay", $0] }
         #expect(result.status == ExitStatus.data)
         #expect(result.error.contains("found JSON lines, such as the frames kineticctl replay prints (kineticctl plot FILE draws them)"), "\(result.error)")
     }
@@ -95,10 +102,7 @@ import KineticTestSupport
          "3:32: the value holds ':', which YAML reads as a mapping; quote it: '.spring(duration: 0.4)'"),
     ])
     func yaml(text: String, message: String) throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path + "/k.yaml"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runProduct("kineticd", ["--check-config", path])
+        let (result, path) = try Self.run("kineticd", file: "k.yaml", holding: text) { ["--check-config", $0] }
         #expect(result.status == ExitStatus.configuration)
         #expect(result.error.contains(path + ":" + message), "\(result.error)")
     }
@@ -130,10 +134,7 @@ import KineticTestSupport
 
     @Test("--check-config says when the default binding applies")
     func defaultBinding() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path + "/k.yaml"
-        try "rate_hz: 240\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try runProduct("kineticd", ["--check-config", path])
+        let (result, path) = try Self.run("kineticd", file: "k.yaml", holding: "rate_hz: 240\n") { ["--check-config", $0] }
         #expect(result.status == 0)
         #expect(result.output == "\(path): valid (no bindings: key, so the default binding of touch.position, 1 channels, 240.0 Hz)\n")
     }
