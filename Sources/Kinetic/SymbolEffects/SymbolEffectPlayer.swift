@@ -135,6 +135,9 @@ public struct SymbolEffectPlayer: Sendable {
             }
             guard let hold else { return velocity ? rest : inactive.components }
             let t = max(0, time - hold.start) * speed
+            // Once the motion's time is over (``isRunning(at:)`` is false) the effect is exactly at its state, still:
+            // the spring's duration is perceptual, and its tail would otherwise leave 1e-4 of the way to go forever.
+            if t >= curve.duration { return velocity ? rest : hold.to }
             return (0..<6).map { i in
                 let delta = hold.to[i] - hold.from[i]
                 let v0 = hold.velocity[i] / speed

@@ -165,4 +165,26 @@ import Testing
         let hidden = cross.values(at: 10)
         #expect(abs(hidden.opacity) < 1e-9 && abs(Double(hidden.offset.height) + 0.25) < 1e-9)  // it leaves upward
     }
+
+    /// A held effect ends exactly on its state with velocity 0 once it stops running: turned on, and turned off
+    /// mid-way (before, `.appear` turned off ended at opacity 0.000102, velocity −0.0015).
+    @Test(arguments: [SymbolEffectPlayer(.appear.up), SymbolEffectPlayer(.disappear.up), SymbolEffectPlayer(.scale.up),
+                      SymbolEffectPlayer(.scale.down)])
+    func heldEffectsEndExactlyOnTheirState(player: SymbolEffectPlayer) {
+        var player = player
+        let inactive = player.values(at: 0)
+        player.setActive(true, at: 0)
+        var end = 0.0
+        while player.isRunning(at: end) { end += 0.001 }
+        let active = player.values(at: end)
+        #expect(player.values(at: end + 5) == active && player.velocities(at: end) == SymbolEffectValues(components: Array(repeating: 0, count: 6)))
+        player.setActive(false, at: end + 1)
+        player.setActive(true, at: end + 1.05)
+        player.setActive(false, at: end + 1.1)
+        var back = end + 1.1
+        while player.isRunning(at: back) { back += 0.001 }
+        #expect(player.values(at: back) == inactive, "\(player.values(at: back)) against \(inactive)")
+        #expect(player.velocities(at: back).components == Array(repeating: 0, count: 6))
+        #expect(player.values(at: back + 10) == inactive)
+    }
 }
