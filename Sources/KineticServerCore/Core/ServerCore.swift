@@ -34,6 +34,8 @@ public final class ServerCore {
     private var layoutTableVersion: UInt64 = .max
     private var nextGeneration: UInt32 = 1
     private var shuttingDown = false
+    /// The time the last frame's values were for (a vblank, when locked to a frame grid).
+    private var lastValuesTime: UInt64?
 
     /// Called at the start of every tick with its time, before the engine advances: a replay applies
     /// the input events due by then, so a late timer never reorders input and ticks.
@@ -534,9 +536,15 @@ public final class ServerCore {
         beforeTick?(tick.time)
         tickCount += 1
         missedTicks += tick.missed
-        seq += 1
-        // Locked to a compositor's grid, the values are for the vblank that will show them.
+        // Locked to a compositor's grid, the values are for the vblank that will show them. One frame per vblank: a
+        // tick that fired late (after the vblank it was planned for) has already published the next one, so the tick
+        // planned for that next vblank publishes nothing; frames' times only increase.
         let valuesTime = frameGrid?.vblank(after: tick.time) ?? tick.time
+        if frameGrid != nil, let published = lastValuesTime, valuesTime <= published {
+            return needsFrame || !engine.isSettled
+        }
+        lastValuesTime = valuesTime
+        seq += 1
         deliver(engine.advance(to: valuesTime))
         let samples = engine.samples()
         let keepTicking = needsFrame || !engine.isSettled

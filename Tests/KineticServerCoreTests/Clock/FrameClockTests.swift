@@ -71,6 +71,35 @@ struct FrameClockTests {
         #expect(core.frameGrid == nil)
     }
 
+    /// A tick that fires after the vblank it was planned for publishes the next vblank's values; the tick planned for
+    /// that vblank then publishes nothing, so no vblank is published twice and frames' times only increase.
+    @Test func aLateTickNeverPublishesAVblankTwice() throws {
+        let start: UInt64 = 5_000_000_000
+        let engine = GraphChannelEngine(epoch: start)
+        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
+                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
+                              now: { start }, wake: {})
+        let sink = MemorySink(encoding: .jsonLines)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        func send(_ operation: Command.Operation, id: Int) {
+            core.receive(ClientMessage.command(Command(id: .number(Double(id)), operation: operation)).encoded(.jsonLines), from: client)
+        }
+        core.receive(ClientMessage.subscribe(Subscription(patterns: ["x"])).encoded(.jsonLines), from: client)
+        send(.define(channel: "x", dimension: 1, initial: [0]), id: 1)
+        let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), id: 2)
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), id: 3)
+        let n = vblank + 3 * refresh
+        // On time for n, late for n + refresh (fired 0.5 ms after it), then on time for n + 2, n + 3 and n + 4 refreshes.
+        for time in [n - lead, n + refresh + 500_000, n + 2 * refresh - lead, n + 3 * refresh - lead, n + 4 * refresh - lead] {
+            core.tick(Tick(time: time))
+        }
+        let times = sink.frames.map(\.timeNanoseconds)
+        #expect(times == [n, n + 2 * refresh, n + 3 * refresh, n + 4 * refresh], "\(times.map { Double($0) - Double(n) })")
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(sink.frames.map(\.seq) == [1, 2, 3, 4], "seq counts frames")
+    }
+
     @Test("frame_clock fields are checked", arguments: [
         (#"{"type":"command","op":"frame_clock","refresh_ns":500,"last_vblank_ns":1}"#, "refresh_ns"),
         (#"{"type":"command","op":"frame_clock","refresh_ns":16666667}"#, "last_vblank_ns"),
