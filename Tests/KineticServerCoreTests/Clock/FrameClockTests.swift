@@ -8,6 +8,18 @@ import Testing
 /// A compositor's frame clock, on a virtual clock: ticks land on vblank − lead, and every frame's
 /// values are for the vblank that shows them.
 struct FrameClockTests {
+    /// A client of `core` subscribed to channel `x`, which it defines at 0, and a way to send it commands.
+    static func subscriberOfX(_ core: ServerCore) throws -> (MemorySink, ClientID, (Command.Operation, Int) -> Void) {
+        let sink = MemorySink(encoding: .jsonLines)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        let send = { (operation: Command.Operation, id: Int) in
+            core.receive(ClientMessage.command(Command(id: .number(Double(id)), operation: operation)).encoded(.jsonLines), from: client)
+        }
+        core.receive(ClientMessage.subscribe(Subscription(patterns: ["x"])).encoded(.jsonLines), from: client)
+        send(.define(channel: "x", dimension: 1, initial: [0]), 1)
+        return (sink, client, send)
+    }
+
     @Test func gridArithmeticByHand() {
         let grid = FrameGrid(refresh: 16_666_667, vblank: 1_000_000_000, lead: 2_000_000)
         #expect(grid.vblank(after: 1_000_000_000) == 1_016_666_667)
@@ -35,19 +47,13 @@ struct FrameClockTests {
             ticks.append(tick.time)
             if !core.tick(tick) { clock.suspend() }
         }
-        let sink = MemorySink(encoding: .jsonLines)
-        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
-        func send(_ operation: Command.Operation, id: Int) {
-            core.receive(ClientMessage.command(Command(id: .number(Double(id)), operation: operation)).encoded(.jsonLines), from: client)
-        }
-        core.receive(ClientMessage.subscribe(Subscription(patterns: ["x"])).encoded(.jsonLines), from: client)
-        send(.define(channel: "x", dimension: 1, initial: [0]), id: 1)
+        let (sink, client, send) = try Self.subscriberOfX(core)
         let refresh = UInt64((1e9 / hz).rounded())
         let vblank = start + 4_321_000
-        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), id: 2)
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
         let reply = try #require(sink.replies().last)
         #expect(reply["locked"] == true && reply["lead_ns"] == .number(Double(lead)))
-        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), id: 3)
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
         clock.advance(to: start + 600_000_000)
 
         let frames = sink.frames
@@ -65,7 +71,7 @@ struct FrameClockTests {
         #expect(ticks.count == frames.count && zip(ticks, frames).allSatisfy { $1.timeNanoseconds - $0 == lead })
 
         // The status shows it; the owner's disconnect unlocks.
-        send(.status, id: 4)
+        send(.status, 4)
         #expect(sink.replies().last?["frame_clock"]?.objectValue?["refresh_ns"] == .number(Double(refresh)))
         core.disconnect(client)
         #expect(core.frameGrid == nil)
@@ -79,16 +85,10 @@ struct FrameClockTests {
         let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
                                                                                  authorization: AuthorizationPolicy(daemonUID: 0)),
                               now: { start }, wake: {})
-        let sink = MemorySink(encoding: .jsonLines)
-        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
-        func send(_ operation: Command.Operation, id: Int) {
-            core.receive(ClientMessage.command(Command(id: .number(Double(id)), operation: operation)).encoded(.jsonLines), from: client)
-        }
-        core.receive(ClientMessage.subscribe(Subscription(patterns: ["x"])).encoded(.jsonLines), from: client)
-        send(.define(channel: "x", dimension: 1, initial: [0]), id: 1)
+        let (sink, _, send) = try Self.subscriberOfX(core)
         let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
-        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), id: 2)
-        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), id: 3)
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
         let n = vblank + 3 * refresh
         // On time for n, late for n + refresh (fired 0.5 ms after it), then on time for n + 2, n + 3 and n + 4 refreshes.
         for time in [n - lead, n + refresh + 500_000, n + 2 * refresh - lead, n + 3 * refresh - lead, n + 4 * refresh - lead] {
