@@ -53,8 +53,7 @@ public struct PlotUnits: Equatable, Sendable {
         case "relative_offset": return PlotUnits(unit: "element sizes", components: names)
         case "rotation": return PlotUnits(unit: "°", components: names)
         case "opacity", "variable_color": return PlotUnits(unit: "fraction", components: names)
-        case "blur", "corner_radius": return PlotUnits(unit: "pt", components: names)
-        case "frame": return PlotUnits(unit: "pt", components: names)
+        case "blur", "corner_radius", "frame": return PlotUnits(unit: "pt", components: names)
         default: return PlotUnits(unit: "units", components: names)
         }
     }
