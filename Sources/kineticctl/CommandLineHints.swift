@@ -25,38 +25,14 @@ enum CommandLineHints {
         NearestName.closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
-    /// The options (`--name`) a command type declares: the long names ArgumentParser derives from its properties,
-    /// through its option groups. Custom names are not seen, so this only ever serves suggestions.
+    /// The long options (`--name`) a command accepts, its option groups' included: read from ArgumentParser's own
+    /// help for it, so custom names count too.
     static func optionNames(of command: ParsableArguments.Type) -> [String] {
         var names: [String] = []
-        func collect(_ value: Any) {
-            for child in Mirror(reflecting: value).children {
-                guard let label = child.label, label.hasPrefix("_") else { continue }
-                let type = String(describing: Swift.type(of: child.value))
-                if type.hasPrefix("OptionGroup<") {
-                    // An option group's value is the group itself.
-                    if let group = Mirror(reflecting: child.value).descendant("_parsedValue") ?? Mirror(reflecting: child.value).children.first?.value {
-                        collect(group)
-                    }
-                } else if type.hasPrefix("Option<") || type.hasPrefix("Flag<") {
-                    names.append("--" + kebab(String(label.dropFirst())))
-                }
-            }
+        for word in command.helpMessage(columns: 1000).split(whereSeparator: { " \n[]<>,=".contains($0) })
+        where word.hasPrefix("--") && word.count > 2 && !names.contains(String(word)) {
+            names.append(String(word))
         }
-        collect(command.init())
         return names
-    }
-
-    /// `framesOnly` → `frames-only`.
-    static func kebab(_ name: String) -> String {
-        var result = ""
-        for character in name {
-            if character.isUppercase {
-                result += "-" + character.lowercased()
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
