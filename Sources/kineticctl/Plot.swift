@@ -90,7 +90,9 @@ struct Plot: ParsableCommand {
                 throw Failure("\(input): \(error)", status: ExitStatus.data)
             }
         } else {
-            data = try PlotData.replay(try ReplaySchedule.load(path: input), configuration: try replay.configuration(), title: title)
+            // The text read above, not the file a second time.
+            let schedule = ReplaySchedule(recordings: try RecordingFormat.read(text, source: input))
+            data = try PlotData.replay(schedule, configuration: try replay.configuration(), title: title)
         }
         let patterns = channels.split(separator: ",").map { ChannelPattern(String($0)) }
         data.series.removeAll { series in !patterns.contains { $0.matches(series.channel) } }

@@ -39,7 +39,11 @@ public enum RecordingFormat: String, Hashable, Sendable {
     /// Reads a file of either format; libinput-record files give one recording per device. A file that is neither
     /// is refused with what it looks like instead (frames, a configuration), before either reader's own errors.
     public static func read(contentsOf path: String, limits: RecordingLimits = RecordingLimits()) throws(RecordingError) -> [Recording] {
-        let text = try RecordingFile.text(at: path, limits: limits)
+        try read(try RecordingFile.text(at: path, limits: limits), source: path, limits: limits)
+    }
+
+    /// Reads the text of a file of either format, read already; `source` names it in errors.
+    public static func read(_ text: String, source path: String, limits: RecordingLimits = RecordingLimits()) throws(RecordingError) -> [Recording] {
         switch detect(text) {
         case .evemu: return [try EvemuFormat.read(text, source: path, limits: limits)]
         case .libinputRecord:
