@@ -135,4 +135,10 @@ struct RefusalMessageTests {
     func frameClock(line: String, message: String) {
         #expect(Self.refusal(line) == message)
     }
+
+    @Test("reduce_motion: a scope outside the two is named with both")
+    func reduceMotionScope() {
+        #expect(Self.refusal(#"{"type":"command","op":"reduce_motion","enabled":true,"scope":"session"}"#)
+                == "\"scope\" is \"session\"; use \"daemon\" (the default) or \"connection\"")
+    }
 }

@@ -36,6 +36,7 @@ struct MessageDecoderTests {
         {"type":"command","id":"x","op":"define","channel":"c","dimension":2,"initial":[1,2]}
         {"type":"command","id":9,"op":"set","channel":"c","to":3}
         {"type":"command","op":"reduce_motion","enabled":true}
+        {"type":"command","op":"reduce_motion","enabled":false,"scope":"connection"}
 
         """
         let results = decodeAll(Array(text.utf8))
@@ -49,6 +50,7 @@ struct MessageDecoderTests {
             .command(Command(id: "x", operation: .define(channel: "c", dimension: 2, initial: [1, 2]))),
             .command(Command(id: 9, operation: .set(channel: "c", to: [3]))),
             .command(Command(id: .null, operation: .reduceMotion(enabled: true))),
+            .command(Command(id: .null, operation: .reduceMotion(enabled: false, scope: .connection))),
         ])
     }
 

@@ -10,6 +10,7 @@ package final class CoreHarness {
     package let core: ServerCore
     package static let daemonUID: UInt32 = 1000
     package static let controlGroup: UInt32 = 998
+    package static let preferenceGroup: UInt32 = 997
 
     package init(maximumClients: Int = 8, maximumChannelsPerClient: Int = 4) {
         var timeRef: (() -> UInt64)!
@@ -17,7 +18,8 @@ package final class CoreHarness {
         let configuration = ServerConfiguration(
             serverName: "kineticd test", tickHz: 120, maximumClients: maximumClients,
             maximumChannelsPerClient: maximumChannelsPerClient,
-            authorization: AuthorizationPolicy(daemonUID: Self.daemonUID, allowedGroups: [Self.controlGroup]))
+            authorization: AuthorizationPolicy(daemonUID: Self.daemonUID, allowedGroups: [Self.controlGroup],
+                                               preferenceGroups: [Self.preferenceGroup]))
         core = ServerCore(engine: engine, configuration: configuration, now: { timeRef() }, wake: { wakeRef() })
         timeRef = { [unowned self] in self.time }
         wakeRef = { [unowned self] in self.wakeCount += 1 }

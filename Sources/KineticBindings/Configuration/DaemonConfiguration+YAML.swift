@@ -25,7 +25,7 @@ extension DaemonConfiguration {
         var configuration = DaemonConfiguration()
         guard let root else { return .withDefaultBindings(configuration) }
         let reader = YAMLReader(source: source)
-        let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "max_clients",
+        let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "preference_group", "max_clients",
                                                   "max_channels_per_client", "reduce_motion", "bindings", "mappings"])
         if let node = top["rate_hz"] {
             if case .scalar(let scalar) = node, scalar.string == "auto" {
@@ -41,6 +41,7 @@ extension DaemonConfiguration {
         if let node = top["socket"] { configuration.socket = try reader.string(node) }
         if let node = top["socket_group"] { configuration.socketGroup = try reader.optionalString(node) }
         if let node = top["control_group"] { configuration.controlGroup = try reader.optionalString(node) }
+        if let node = top["preference_group"] { configuration.preferenceGroup = try reader.optionalString(node) }
         if let node = top["max_clients"] { configuration.maximumClients = try reader.integer(node, in: 1...100_000) }
         if let node = top["max_channels_per_client"] { configuration.maximumChannelsPerClient = try reader.integer(node, in: 1...ProtocolLimits.maximumChannels) }
         if let node = top["reduce_motion"] { configuration.reduceMotion = try reader.bool(node) }

@@ -14,6 +14,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var socketGroup: String? = "kinetic"
     /// Members of this group may change state (define, set, animate, remove, reduce_motion).
     public var controlGroup: String? = "kinetic"
+    /// Members of this group may hold their own reduce-motion preference while connected (a session agent's
+    /// `reduce_motion` with `"scope": "connection"`), and change nothing else.
+    public var preferenceGroup: String? = "kinetic"
     /// The most clients served at once.
     public var maximumClients = 256
     /// The most channels one client may define.

@@ -36,8 +36,9 @@ extension ClientMessage {
                 object["channel"] = .string(channel)
             case .list, .status, .reload:
                 break
-            case .reduceMotion(let enabled):
+            case .reduceMotion(let enabled, let scope):
                 object["enabled"] = .bool(enabled)
+                if scope != .daemon { object["scope"] = .string(scope.rawValue) }
             case .insert(let element, let transition, let animation), .removeElement(let element, let transition, let animation):
                 object["element"] = .string(element)
                 if let transition { object["transition"] = .string(transition) }

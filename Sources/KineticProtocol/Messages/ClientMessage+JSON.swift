@@ -187,7 +187,14 @@ extension Command.Operation {
             guard let enabled = json["enabled"]?.boolValue else {
                 throw ProtocolError(.badMessage, "reduce_motion needs \"enabled\": true or false")
             }
-            self = .reduceMotion(enabled: enabled)
+            var scope = ReduceMotionScope.daemon
+            if let value = json["scope"] {
+                guard let text = value.stringValue, let named = ReduceMotionScope(rawValue: text) else {
+                    throw ProtocolError(.badMessage, "\"scope\" is \(value.excerpt); use \"daemon\" (the default) or \"connection\"")
+                }
+                scope = named
+            }
+            self = .reduceMotion(enabled: enabled, scope: scope)
         default:
             throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use \(Self.names)")
         }

@@ -77,8 +77,10 @@ public struct Command: Equatable, Sendable {
         case list
         /// Reports the server's state.
         case status
-        /// Turns reduce motion on or off for every binding and client animation.
-        case reduceMotion(enabled: Bool)
+        /// Turns reduce motion on or off for every binding and client animation: as the daemon's own setting
+        /// (`.daemon`, until changed again or reloaded), or held while this connection lasts (`.connection`: a user's
+        /// preference, which a session agent forwards; the daemon's own setting returns when the connection closes).
+        case reduceMotion(enabled: Bool, scope: ReduceMotionScope = .daemon)
         /// Re-reads the daemon's configuration file and swaps its bindings (as SIGHUP does).
         case reload
         /// A compositor's presentation clock: its refresh interval and a vblank time (CLOCK_MONOTONIC ns), and how
@@ -122,6 +124,14 @@ public struct Command: Equatable, Sendable {
             }
         }
     }
+}
+
+/// How long a `reduce_motion` command's setting lasts: the `"scope"` field.
+public enum ReduceMotionScope: String, Equatable, Sendable, CaseIterable {
+    /// The daemon's own setting, until another command or a reload changes it.
+    case daemon
+    /// Held while the connection that sent it stays open; the latest such hold wins over the daemon's own setting.
+    case connection
 }
 
 /// When a command's completion event fires, after SwiftUI's `AnimationCompletionCriteria`.

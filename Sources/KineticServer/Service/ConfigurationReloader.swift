@@ -104,7 +104,7 @@ public final class ConfigurationReloader: @unchecked Sendable {
         }
         let reduceMotion = next.reduceMotion
         let core = server.core
-        try? core.eventLoop.submit { core.value.engine.reduceMotion = reduceMotion }.wait()
+        try? core.eventLoop.submit { core.value.ownReduceMotion = reduceMotion }.wait()
         let restart = Self.restartNeeded(from: startup, to: next)
         let source = path ?? "the embedded default"
         logger.info("configuration reloaded", metadata: ["source": "\(source)", "bindings": "\(next.bindings.count)"])
@@ -131,6 +131,7 @@ public final class ConfigurationReloader: @unchecked Sendable {
         if old.socket != new.socket { keys.append("socket") }
         if old.socketGroup != new.socketGroup { keys.append("socket_group") }
         if old.controlGroup != new.controlGroup { keys.append("control_group") }
+        if old.preferenceGroup != new.preferenceGroup { keys.append("preference_group") }
         if old.maximumClients != new.maximumClients { keys.append("max_clients") }
         if old.maximumChannelsPerClient != new.maximumChannelsPerClient { keys.append("max_channels_per_client") }
         return keys

@@ -70,11 +70,14 @@ public struct KineticDaemonService: Service {
 
     /// The server configuration this daemon configuration implies, ticking at `rate`.
     func serverConfiguration(rate: Double) -> ServerConfiguration {
-        var groups: Set<UInt32> = []
-        if let name = configuration.controlGroup, let entry = getgrnam(name) { groups.insert(entry.pointee.gr_gid) }
+        func gids(_ name: String?) -> Set<UInt32> {
+            guard let name, let entry = getgrnam(name) else { return [] }
+            return [entry.pointee.gr_gid]
+        }
         return ServerConfiguration(tickHz: rate, maximumClients: configuration.maximumClients,
                                    maximumChannelsPerClient: configuration.maximumChannelsPerClient,
-                                   authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: groups))
+                                   authorization: AuthorizationPolicy(daemonUID: getuid(), allowedGroups: gids(configuration.controlGroup),
+                                                                      preferenceGroups: gids(configuration.preferenceGroup)))
     }
 
     /// Serves until graceful shutdown: listen, READY, watchdog keep-alives, then STOPPING, `shutdown` events, close.

@@ -26,16 +26,29 @@ public struct AuthorizationPolicy: Equatable, Sendable {
     public var daemonUID: UInt32
     /// Groups whose members may change state (the configured `control_group`, by gid).
     public var allowedGroups: Set<UInt32>
+    /// Groups whose members may hold their own reduce-motion preference while connected (`reduce_motion` with
+    /// `"scope": "connection"`) and nothing else that changes state (the configured `preference_group`, by gid).
+    public var preferenceGroups: Set<UInt32>
 
-    /// Allows root, `daemonUID` and members of `allowedGroups`.
-    public init(daemonUID: UInt32, allowedGroups: Set<UInt32> = []) {
+    /// Allows root, `daemonUID` and members of `allowedGroups` everything; members of `preferenceGroups` a held
+    /// reduce-motion preference.
+    public init(daemonUID: UInt32, allowedGroups: Set<UInt32> = [], preferenceGroups: Set<UInt32> = []) {
         self.daemonUID = daemonUID
         self.allowedGroups = allowedGroups
+        self.preferenceGroups = preferenceGroups
     }
 
     /// Whether `peer` may send state-changing commands.
     public func mayChangeState(_ peer: PeerCredentials) -> Bool {
-        peer.uid == 0 || peer.uid == daemonUID || allowedGroups.contains(peer.gid)
-            || peer.groups.contains(where: allowedGroups.contains)
+        peer.uid == 0 || peer.uid == daemonUID || Self.member(peer, of: allowedGroups)
+    }
+
+    /// Whether `peer` may hold a reduce-motion preference for as long as it stays connected.
+    public func mayHoldPreference(_ peer: PeerCredentials) -> Bool {
+        mayChangeState(peer) || Self.member(peer, of: preferenceGroups)
+    }
+
+    private static func member(_ peer: PeerCredentials, of groups: Set<UInt32>) -> Bool {
+        groups.contains(peer.gid) || peer.groups.contains(where: groups.contains)
     }
 }

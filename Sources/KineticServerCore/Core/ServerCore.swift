@@ -36,6 +36,13 @@ public final class ServerCore {
     private var shuttingDown = false
     /// The time the last frame's values were for (a vblank, when locked to a frame grid).
     private var lastValuesTime: UInt64?
+    /// The daemon's own reduce-motion setting (its configuration's, or the last `reduce_motion` of scope `daemon`).
+    public var ownReduceMotion: Bool {
+        didSet { applyReduceMotion() }
+    }
+    /// Preferences held by connections (`reduce_motion` of scope `connection`), oldest first; the latest wins, and
+    /// each goes with its connection.
+    private var reduceMotionHolds: [(client: ClientID, enabled: Bool)] = []
 
     /// Called at the start of every tick with its time, before the engine advances: a replay applies
     /// the input events due by then, so a late timer never reorders input and ticks.
@@ -76,6 +83,7 @@ public final class ServerCore {
         self.now = now
         self.wake = wake
         self.tickPeriod = Nanoseconds.unsigned(1e9 / configuration.tickHz)
+        self.ownReduceMotion = engine.reduceMotion
     }
 
     /// The number of connected (not rejected) clients.
@@ -123,6 +131,10 @@ public final class ServerCore {
             frameGrid = nil
             frameGridOwner = nil
             retime?(nil)
+        }
+        if reduceMotionHolds.contains(where: { $0.client == id }) {
+            reduceMotionHolds.removeAll { $0.client == id }
+            applyReduceMotion()
         }
         let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
         guard !owned.isEmpty else { return }
@@ -215,7 +227,11 @@ public final class ServerCore {
 
     /// Whether `session` may run `operation` now: state changes need authorization and a running server.
     private func refusal(of operation: Command.Operation, from session: ClientSession) -> ProtocolError? {
-        if operation.changesState, !configuration.authorization.mayChangeState(session.peer) {
+        if case .reduceMotion(_, .connection) = operation {
+            if !configuration.authorization.mayHoldPreference(session.peer) {
+                return ProtocolError(.permissionDenied, "uid \(session.peer.uid) may not hold a reduce_motion preference; it needs root, the daemon's uid, the control group or the preference group")
+            }
+        } else if operation.changesState, !configuration.authorization.mayChangeState(session.peer) {
             return ProtocolError(.permissionDenied, "uid \(session.peer.uid) may subscribe but not \(operation.name); state changes need root, the daemon's uid or the control group")
         }
         if shuttingDown, operation.changesState {
@@ -303,11 +319,16 @@ public final class ServerCore {
                 fields["missed_ticks"] = .number(Double(missedTicks))
                 fields["settled"] = .bool(engine.isSettled)
                 fields["reduce_motion"] = .bool(engine.reduceMotion)
+                fields["reduce_motion_held"] = .bool(!reduceMotionHolds.isEmpty)
                 fields["frame_clock"] = frameGrid.map { .object(["refresh_ns": .number(Double($0.refresh)),
                                                                  "lead_ns": .number(Double($0.lead))]) } ?? .null
                 for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
-            case .reduceMotion(let enabled):
-                engine.reduceMotion = enabled
+            case .reduceMotion(let enabled, .daemon):
+                ownReduceMotion = enabled
+            case .reduceMotion(let enabled, .connection):
+                reduceMotionHolds.removeAll { $0.client == session.id }
+                reduceMotionHolds.append((session.id, enabled))
+                applyReduceMotion()
             case .reload:
                 break  // answered by reload(_:from:)
             case .frameClock(let refresh, let vblank, let lead):
@@ -351,6 +372,11 @@ public final class ServerCore {
             error.commandID = command.id
             return .failure(error)
         }
+    }
+
+    /// The engine's setting: the latest held preference, else the daemon's own.
+    private func applyReduceMotion() {
+        engine.reduceMotion = reduceMotionHolds.last?.enabled ?? ownReduceMotion
     }
 
     /// `text` parsed by `parser` (`nil` stays `nil`); its error as `bad_animation`, naming `field`, the text at fault

@@ -67,6 +67,49 @@ struct ServerCoreTests {
         }
     }
 
+    @Test("a held reduce-motion preference: the preference group may hold one, another user is refused", arguments: [
+        (UInt32(2000), UInt32(100), [CoreHarness.preferenceGroup], true),
+        (2000, CoreHarness.preferenceGroup, [], true),
+        (2000, 100, [CoreHarness.controlGroup], true),
+        (2000, 100, [5], false),
+    ])
+    func preferenceAuthorization(uid: UInt32, gid: UInt32, groups: [UInt32], holds: Bool) {
+        let h = CoreHarness()
+        let (client, sink) = h.connect(.jsonLines, uid: uid, gid: gid, groups: groups)
+        h.command(1, .reduceMotion(enabled: true, scope: .connection), from: client)
+        h.command(2, .reduceMotion(enabled: true), from: client)
+        let replies = sink.replies()
+        #expect(replies.map { $0["ok"] } == [.bool(holds), .bool(groups.contains(CoreHarness.controlGroup))],
+                "the preference group holds a preference but may not set the daemon's own")
+        if !holds { #expect(replies[0]["error"]?.objectValue?["code"] == "permission_denied") }
+        #expect(h.engine.reduceMotion == holds)
+    }
+
+    @Test("a held preference lasts while its connection does; the latest wins; the daemon's own setting returns")
+    func heldPreference() throws {
+        let h = CoreHarness()
+        let (admin, adminSink) = h.connect(.jsonLines)
+        let (first, _) = h.connect(.jsonLines, uid: 2000, groups: [CoreHarness.preferenceGroup])
+        let (second, _) = h.connect(.jsonLines, uid: 2001, groups: [CoreHarness.preferenceGroup])
+        func status() -> (Bool?, Bool?) {
+            h.command(9, .status, from: admin)
+            let reply = adminSink.replies().last
+            return (reply?["reduce_motion"]?.boolValue, reply?["reduce_motion_held"]?.boolValue)
+        }
+        h.command(1, .reduceMotion(enabled: true), from: admin)
+        h.command(2, .reduceMotion(enabled: false, scope: .connection), from: first)
+        #expect(status() == (false, true))
+        h.command(3, .reduceMotion(enabled: true, scope: .connection), from: second)
+        #expect(status() == (true, true))
+        h.command(4, .reduceMotion(enabled: false), from: admin)
+        #expect(status() == (true, true), "the daemon's own setting changes underneath the holds")
+        h.core.disconnect(second)
+        #expect(status() == (false, true), "the earlier hold returns")
+        h.command(5, .reduceMotion(enabled: true), from: admin)
+        h.core.disconnect(first)
+        #expect(status() == (true, false), "the daemon's own setting returns, as last set")
+    }
+
     @Test("an unsupported major version gets version_unsupported and the connection closes", arguments: [WireEncoding.jsonLines, .binary])
     func versionUnsupported(encoding: WireEncoding) {
         let h = CoreHarness()
