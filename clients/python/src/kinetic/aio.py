@@ -1,0 +1,333 @@
+"""The asyncio client: commands are coroutines, frames and events are async iterators, one reader task per client."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Generator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from . import commands
+from ._codec import Codec
+from ._session import CommandIDs, Reconnect, check_hello, hello_message, subscribe_message
+from ._socket import connect_error, socket_path
+from .commands import Completion, Request, Value, ZoomAction
+from .errors import ConnectError, ConnectionLost, KineticError, ServerError
+from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+
+T = TypeVar("T")
+M = TypeVar("M")
+
+_KEPT = 4096  # frames or events a slow reader may fall behind by; beyond it the oldest go (latest wins)
+
+
+class _Stream(Generic[M]):
+    """A bounded queue read as an async iterator; it ends with the error that ended the connection."""
+
+    def __init__(self) -> None:
+        self._queue: asyncio.Queue[M | KineticError] = asyncio.Queue(maxsize=_KEPT)
+
+    def put(self, item: M | KineticError) -> None:
+        if self._queue.full():
+            self._queue.get_nowait()
+        self._queue.put_nowait(item)
+
+    def __aiter__(self) -> _Stream[M]:
+        return self
+
+    async def __anext__(self) -> M:
+        item = await self._queue.get()
+        if isinstance(item, KineticError):
+            self.put(item)  # every later read ends the same way
+            raise item
+        return item
+
+
+class AsyncCompletion:
+    """A command's reply, and the completion event it asked for: ``await`` it for the event."""
+
+    def __init__(self, reply: Reply, future: asyncio.Future[AnimationCompleted]) -> None:
+        self.reply = reply
+        self._future = future
+
+    def __await__(self) -> Generator[Any, None, AnimationCompleted]:
+        return self._future.__await__()
+
+
+class AsyncClient:
+    """An asyncio connection to kineticd; make one with :func:`connect` (or ``await AsyncClient.connect(...)``).
+
+    The arguments are :class:`kinetic.Client`'s. Use it as an async context manager, or ``await close()``.
+    """
+
+    def __init__(self, path: str, *, client_name: str, encoding: Encoding, timeout: float | None,
+                 reconnect: Reconnect | None) -> None:
+        self.path = path
+        self.timeout = timeout
+        self._client_name = client_name
+        self._encoding: Encoding = encoding
+        self._reconnect = reconnect
+        self._ids = CommandIDs()
+        self._replies: dict[int, tuple[Request[Any], asyncio.Future[Any]]] = {}
+        self._completions: dict[int, asyncio.Future[AnimationCompleted]] = {}
+        self._subscription: dict[str, Any] | None = None
+        self._frames: _Stream[Frame] | None = None
+        self._events: _Stream[Event] = _Stream()
+        self._closed = False
+        self._task: asyncio.Task[None] | None = None
+        self._ended: KineticError | None = None
+        self.hello: Hello | None = None
+
+    @classmethod
+    async def connect(cls, socket: str | None = None, *, client_name: str = "kinetic-python",
+                      encoding: Encoding = "json", timeout: float | None = 5.0,
+                      reconnect: Reconnect | None = None) -> AsyncClient:
+        """Connects, says hello and checks the daemon's protocol version."""
+        client = cls(socket_path(socket), client_name=client_name, encoding=encoding, timeout=timeout,
+                     reconnect=reconnect)
+        await client._open()
+        client._task = asyncio.get_running_loop().create_task(client._read_loop())
+        return client
+
+    async def _open(self) -> None:
+        try:
+            self._reader, self._writer = await asyncio.open_unix_connection(self.path, limit=1 << 21)
+        except OSError as error:
+            raise connect_error(self.path, error) from None
+        self._codec = Codec(self._encoding)
+        self._write(hello_message(self._client_name))
+        try:
+            async with asyncio.timeout(self.timeout):
+                while self.hello is None or self._pending_hello:
+                    data = await self._reader.read(1 << 16)
+                    if not data:
+                        raise ConnectionLost(f"kineticd at {self.path} closed the connection during the hello")
+                    for message in self._codec.feed(data):
+                        if isinstance(message, Hello):
+                            self.hello = check_hello(message)
+                            self._pending_hello = False
+                        elif isinstance(message, ServerError):
+                            raise message
+        except TimeoutError:
+            self._writer.close()
+            raise TimeoutError(f"kineticd at {self.path} did not answer the hello in {self.timeout} s") from None
+        except BaseException:
+            self._writer.close()
+            raise
+        if self._subscription is not None:
+            self._write(self._subscription)
+
+    _pending_hello = True
+
+    def _write(self, message: Mapping[str, Any]) -> None:
+        self._writer.write(self._codec.encode(message))
+
+    async def _read_loop(self) -> None:
+        while True:
+            try:
+                data = await self._reader.read(1 << 16)
+                if not data:
+                    raise ConnectionLost(f"kineticd at {self.path} closed the connection (it stopped, or dropped this client)")
+                for message in self._codec.feed(data):
+                    self._dispatch(message)
+            except (KineticError, ConnectionError) as error:
+                lost = error if isinstance(error, KineticError) else ConnectionLost(f"kineticd at {self.path}: {error}")
+                self._fail_commands(lost)
+                if self._closed or self._reconnect is None or (isinstance(lost, ServerError) and not lost.fatal):
+                    self._end(lost)
+                    return
+                if not await self._reopen():
+                    self._end(lost)
+                    return
+
+    async def _reopen(self) -> bool:
+        assert self._reconnect is not None
+        for delay in self._reconnect.delays():
+            await asyncio.sleep(delay)
+            if self._closed:
+                return False
+            self._pending_hello = True
+            try:
+                await self._open()
+                return True
+            except (ConnectError, ConnectionLost, TimeoutError):
+                continue
+        return False
+
+    def _dispatch(self, message: Any) -> None:
+        if isinstance(message, Frame):
+            if self._frames is not None:
+                self._frames.put(message)
+        elif isinstance(message, Reply):
+            entry = self._replies.pop(message.id, None)
+            if entry is not None and not entry[1].done():
+                request, future = entry
+                try:
+                    future.set_result(request.read(message))
+                except (KeyError, ValueError, TypeError) as error:
+                    future.set_exception(error)
+        elif isinstance(message, ServerError):
+            if message.command_id is None:
+                raise message
+            entry = self._replies.pop(message.command_id, None)
+            if message.command_id in self._completions:
+                del self._completions[message.command_id]
+            if entry is not None and not entry[1].done():
+                entry[1].set_exception(message)
+        elif isinstance(message, (Schema, Hello)):
+            pass
+        else:
+            if isinstance(message, AnimationCompleted):
+                waiting = self._completions.pop(message.id, None)
+                if waiting is not None and not waiting.done():
+                    waiting.set_result(message)
+            self._events.put(message)
+
+    def _fail_commands(self, error: KineticError) -> None:
+        for _, future in self._replies.values():
+            if not future.done():
+                future.set_exception(error)
+        for future in self._completions.values():
+            if not future.done():
+                future.set_exception(error)
+        self._replies.clear()
+        self._completions.clear()
+
+    def _end(self, error: KineticError) -> None:
+        self._ended = error
+        if self._frames is not None:
+            self._frames.put(error)
+        self._events.put(error)
+
+    async def close(self) -> None:
+        """Closes the connection; channels and elements this client defined go with it."""
+        self._closed = True
+        self._writer.close()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        self._end(ConnectionLost("the client was closed"))
+        self._fail_commands(ConnectionLost("the client was closed"))
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def schema(self) -> Schema | None:
+        """The layout of the subscription's frames, once the daemon has sent it."""
+        return self._codec.schema
+
+    # Commands
+
+    async def call(self, request: Request[T]) -> T:
+        """Sends ``request`` and returns its reply, read; a refusal raises its :class:`ServerError` subclass."""
+        if self._ended is not None:
+            raise self._ended
+        ident, message = self._ids.message(request)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._replies[ident] = (request, future)
+        if request.completion is not None:
+            self._completions[ident] = asyncio.get_running_loop().create_future()
+        self._write(message)
+        try:
+            async with asyncio.timeout(self.timeout):
+                return await future
+        except TimeoutError:
+            self._replies.pop(ident, None)
+            self._completions.pop(ident, None)
+            raise TimeoutError(f"kineticd at {self.path} did not answer {request.fields['op']} (id {ident}) in "
+                               f"{self.timeout} s; is it stalled? kineticctl status tells") from None
+
+    async def _with_completion(self, request: Request[Reply]) -> AsyncCompletion:
+        reply = await self.call(request)
+        future = self._completions.get(reply.id)
+        if future is None:  # the command asked for none: an awaitable that never completes would hang
+            future = asyncio.get_running_loop().create_future()
+            future.set_exception(KineticError(f"{request.fields['op']} asked for no completion event; pass completion="))
+        return AsyncCompletion(reply, future)
+
+    async def define(self, channel: str, dimension: int, initial: Value | None = None) -> Reply:
+        """Creates a channel this connection owns (removed when it closes)."""
+        return await self.call(commands.define(channel, dimension, initial))
+
+    async def set(self, channel: str, to: Value) -> Reply:
+        """Jumps ``channel`` to ``to``."""
+        return await self.call(commands.set(channel, to))
+
+    async def animate(self, channel: str, to: Value, animation: str | None = None,
+                      completion: Completion | None = "logicallyComplete") -> AsyncCompletion:
+        """Animates ``channel`` to ``to``; ``await`` the result for the completion event."""
+        return await self._with_completion(commands.animate(channel, to, animation, completion))
+
+    async def animate_changes(self, changes: Mapping[str, Value], animation: str | None = None,
+                              completion: Completion | None = "logicallyComplete") -> AsyncCompletion:
+        """Animates several channels in one transaction; one completion event for all."""
+        return await self._with_completion(commands.animate_changes(changes, animation, completion))
+
+    async def remove(self, channel: str) -> Reply:
+        """Removes a channel this connection defined."""
+        return await self.call(commands.remove(channel))
+
+    async def insert(self, element: str, transition: str | None = None, animation: str | None = None) -> Reply:
+        """Inserts an element with a transition; the reply's ``channels`` names its channels."""
+        return await self.call(commands.insert(element, transition, animation))
+
+    async def remove_element(self, element: str, transition: str | None = None,
+                             animation: str | None = None) -> AsyncCompletion:
+        """Removes an element through its transition; ``await`` the result for ``animation.removed``."""
+        return await self._with_completion(commands.remove_element(element, transition, animation))
+
+    async def zoom(self, element: str, action: ZoomAction, **fields: Any) -> Reply:
+        """Drives a zoom transition (see :func:`kinetic.commands.zoom` for the fields)."""
+        return await self.call(commands.zoom(element, action, **fields))
+
+    async def effect(self, element: str, effect: str, *, options: str | None = None, trigger: bool = False,
+                     active: bool | None = None) -> Reply:
+        """Plays a symbol effect once (``trigger=True``) or while ``active``."""
+        return await self.call(commands.effect(element, effect, options=options, trigger=trigger, active=active))
+
+    async def frame_clock(self, refresh_ns: int, last_vblank_ns: int = 0, lead_ns: int | None = None) -> Reply:
+        """Locks the ticks to a presentation clock (``refresh_ns=0`` unlocks)."""
+        return await self.call(commands.frame_clock(refresh_ns, last_vblank_ns, lead_ns))
+
+    async def reduce_motion(self, enabled: bool, scope: commands.ReduceMotionScope = "daemon") -> Reply:
+        """Turns reduce motion on or off, as the daemon's setting or held while this connection lasts."""
+        return await self.call(commands.reduce_motion(enabled, scope))
+
+    async def reload(self) -> Reply:
+        """Re-reads the daemon's configuration file."""
+        return await self.call(commands.reload())
+
+    async def status(self) -> Status:
+        """The daemon's state."""
+        return await self.call(commands.status())
+
+    async def list(self) -> list[ChannelInfo]:
+        """Every channel."""
+        return await self.call(commands.list_channels())
+
+    # Frames and events
+
+    def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> AsyncIterator[Frame]:
+        """Subscribes to ``patterns`` and returns the frames as an async iterator; the first frame holds every
+        matching channel's current state. A new subscribe replaces the last (and ends its iterator's supply)."""
+        self._subscription = subscribe_message(patterns, rate_hz)
+        self._frames = _Stream()
+        self._write(self._subscription)
+        return self._frames
+
+    def events(self) -> AsyncIterator[Event]:
+        """The events, as they come (completion events too)."""
+        return self._events
+
+
+async def connect(socket: str | None = None, *, client_name: str = "kinetic-python", encoding: Encoding = "json",
+                  timeout: float | None = 5.0, reconnect: Reconnect | None = None) -> AsyncClient:
+    """An :class:`AsyncClient`, connected."""
+    return await AsyncClient.connect(socket, client_name=client_name, encoding=encoding, timeout=timeout,
+                                     reconnect=reconnect)

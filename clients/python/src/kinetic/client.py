@@ -1,0 +1,283 @@
+"""The blocking client: one connection to kineticd, commands as methods, frames and events read as they come."""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
+
+from . import commands
+from ._codec import Codec, Incoming
+from ._session import CommandIDs, Reconnect, check_hello, hello_message, subscribe_message
+from ._socket import open_socket, socket_path
+from .commands import Completion, Request, Value, ZoomAction
+from .errors import ConnectError, ConnectionLost, KineticError, ServerError
+from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+
+T = TypeVar("T")
+Received = Frame | Event | Schema
+"""What :meth:`Client.receive` returns."""
+
+_KEPT = 4096  # frames and events kept while a command waits for its reply; the oldest go first (latest wins)
+
+
+class CompletionHandle:
+    """A command's reply, and the completion event it asked for: :meth:`wait` returns it."""
+
+    def __init__(self, client: Client, reply: Reply) -> None:
+        self._client = client
+        self.reply = reply
+
+    def wait(self, timeout: float | None = None) -> AnimationCompleted:
+        """Blocks until the animation's completion event (``timeout`` seconds at most: :class:`TimeoutError`)."""
+        ident = self.reply.id
+
+        def matches(event: Event) -> bool:
+            return isinstance(event, AnimationCompleted) and event.id == ident
+
+        return self._client._wait_for_event(matches, timeout)  # type: ignore[return-value]
+
+
+class Client:
+    """A blocking connection to kineticd.
+
+    ``socket``: the path (default: ``$KINETIC_SOCKET`` and the rule of kineticctl); ``encoding``: ``"json"`` or
+    ``"binary"``; ``timeout``: seconds a command waits for its reply; ``reconnect``: try again after the daemon goes
+    away (see :class:`Reconnect`), sending the subscription again. Use it as a context manager, or :meth:`close` it.
+    """
+
+    def __init__(self, socket: str | None = None, *, client_name: str = "kinetic-python",
+                 encoding: Encoding = "json", timeout: float | None = 5.0, reconnect: Reconnect | None = None,
+                 on_event: Callable[[Event], None] | None = None) -> None:
+        self.path = socket_path(socket)
+        self.timeout = timeout
+        self.on_event = on_event
+        self.events: deque[Event] = deque(maxlen=_KEPT)
+        """Events that :meth:`frames` passed over (``on_event``, when set, is called for them instead)."""
+        self._client_name = client_name
+        self._encoding: Encoding = encoding
+        self._reconnect = reconnect
+        self._ids = CommandIDs()
+        self._subscription: dict[str, Any] | None = None
+        self._queue: deque[Received] = deque(maxlen=_KEPT)
+        self._closed = False
+        self._open()
+
+    # Connection
+
+    def _open(self) -> None:
+        self._sock = open_socket(self.path)
+        self._codec = Codec(self._encoding)
+        self._incoming: deque[Incoming] = deque()
+        try:
+            self._send(hello_message(self._client_name))
+            deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            while True:
+                message = self._next_incoming(deadline, "hello")
+                if isinstance(message, Hello):
+                    self.hello: Hello = check_hello(message)
+                    break
+                if isinstance(message, ServerError):
+                    raise message
+            if self._subscription is not None:
+                self._send(self._subscription)
+        except BaseException:
+            self._sock.close()
+            raise
+
+    def _reopen(self, lost: KineticError) -> None:
+        if self._reconnect is None or self._closed:
+            raise lost
+        for delay in self._reconnect.delays():
+            time.sleep(delay)
+            try:
+                self._open()
+                return
+            except (ConnectError, ConnectionLost):
+                continue
+        raise lost
+
+    def close(self) -> None:
+        """Closes the connection; channels and elements this client defined go with it."""
+        self._closed = True
+        self._sock.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema(self) -> Schema | None:
+        """The layout of the subscription's frames, once the daemon has sent it."""
+        return self._codec.schema
+
+    def _send(self, message: Mapping[str, Any]) -> None:
+        try:
+            self._sock.sendall(self._codec.encode(message))
+        except (BrokenPipeError, ConnectionResetError):
+            raise ConnectionLost(f"kineticd at {self.path} closed the connection") from None
+
+    def _next_incoming(self, deadline: float | None, waiting_for: str) -> Incoming:
+        while not self._incoming:
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"kineticd at {self.path} did not answer {waiting_for} in {self.timeout} s; "
+                                       "is it stalled? kineticctl status tells")
+                self._sock.settimeout(left)
+            else:
+                self._sock.settimeout(None)
+            try:
+                data = self._sock.recv(1 << 16)
+            except TimeoutError:
+                continue
+            except ConnectionResetError:
+                data = b""
+            if not data:
+                raise ConnectionLost(f"kineticd at {self.path} closed the connection (it stopped, or dropped this client)")
+            self._incoming.extend(self._codec.feed(data))
+        return self._incoming.popleft()
+
+    def _keep(self, message: Incoming) -> None:
+        """Files a message that is not what the caller waits for: frames and schemas for :meth:`receive`, events."""
+        if isinstance(message, ServerError):
+            if message.command_id is None:
+                raise message
+            return  # the late reply of a command that timed out
+        if not isinstance(message, (Reply, Hello)):
+            self._queue.append(message)
+
+    # Commands
+
+    def call(self, request: Request[T]) -> T:
+        """Sends ``request`` and returns its reply, read; a refusal raises its :class:`ServerError` subclass."""
+        ident, message = self._ids.message(request)
+        self._send(message)
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        while True:
+            incoming = self._next_incoming(deadline, f"{request.fields['op']} (id {ident})")
+            if isinstance(incoming, Reply) and incoming.id == ident:
+                return request.read(incoming)
+            if isinstance(incoming, ServerError) and incoming.command_id == ident:
+                raise incoming
+            self._keep(incoming)
+
+    def _with_completion(self, request: Request[Reply]) -> CompletionHandle:
+        return CompletionHandle(self, self.call(request))
+
+    def define(self, channel: str, dimension: int, initial: Value | None = None) -> Reply:
+        """Creates a channel this connection owns (removed when it closes)."""
+        return self.call(commands.define(channel, dimension, initial))
+
+    def set(self, channel: str, to: Value) -> Reply:
+        """Jumps ``channel`` to ``to``."""
+        return self.call(commands.set(channel, to))
+
+    def animate(self, channel: str, to: Value, animation: str | None = None,
+                completion: Completion | None = "logicallyComplete") -> CompletionHandle:
+        """Animates ``channel`` to ``to``; ``.wait()`` on the result waits for the completion event."""
+        return self._with_completion(commands.animate(channel, to, animation, completion))
+
+    def animate_changes(self, changes: Mapping[str, Value], animation: str | None = None,
+                        completion: Completion | None = "logicallyComplete") -> CompletionHandle:
+        """Animates several channels in one transaction; one completion event for all."""
+        return self._with_completion(commands.animate_changes(changes, animation, completion))
+
+    def remove(self, channel: str) -> Reply:
+        """Removes a channel this connection defined."""
+        return self.call(commands.remove(channel))
+
+    def insert(self, element: str, transition: str | None = None, animation: str | None = None) -> Reply:
+        """Inserts an element with a transition; the reply's ``channels`` names its channels."""
+        return self.call(commands.insert(element, transition, animation))
+
+    def remove_element(self, element: str, transition: str | None = None,
+                       animation: str | None = None) -> CompletionHandle:
+        """Removes an element through its transition; ``.wait()`` waits for ``animation.removed``."""
+        return self._with_completion(commands.remove_element(element, transition, animation))
+
+    def zoom(self, element: str, action: ZoomAction, **fields: Any) -> Reply:
+        """Drives a zoom transition (see :func:`kinetic.commands.zoom` for the fields)."""
+        return self.call(commands.zoom(element, action, **fields))
+
+    def effect(self, element: str, effect: str, *, options: str | None = None, trigger: bool = False,
+               active: bool | None = None) -> Reply:
+        """Plays a symbol effect once (``trigger=True``) or while ``active``."""
+        return self.call(commands.effect(element, effect, options=options, trigger=trigger, active=active))
+
+    def frame_clock(self, refresh_ns: int, last_vblank_ns: int = 0, lead_ns: int | None = None) -> Reply:
+        """Locks the ticks to a presentation clock (``refresh_ns=0`` unlocks)."""
+        return self.call(commands.frame_clock(refresh_ns, last_vblank_ns, lead_ns))
+
+    def reduce_motion(self, enabled: bool, scope: commands.ReduceMotionScope = "daemon") -> Reply:
+        """Turns reduce motion on or off, as the daemon's setting or held while this connection lasts."""
+        return self.call(commands.reduce_motion(enabled, scope))
+
+    def reload(self) -> Reply:
+        """Re-reads the daemon's configuration file."""
+        return self.call(commands.reload())
+
+    def status(self) -> Status:
+        """The daemon's state."""
+        return self.call(commands.status())
+
+    def list(self) -> list[ChannelInfo]:
+        """Every channel."""
+        return self.call(commands.list_channels())
+
+    # Frames and events
+
+    def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> Iterator[Frame]:
+        """Subscribes to the channels matching ``patterns`` and returns the frames as they come: the first holds
+        every matching channel's current state. A new subscribe replaces the last."""
+        self._subscription = subscribe_message(patterns, rate_hz)
+        self._send(self._subscription)
+        return self.frames()
+
+    def receive(self, timeout: float | None = None) -> Received | None:
+        """The next frame, schema or event (``None`` after ``timeout`` seconds). With ``reconnect``, a lost
+        connection is opened again and the subscription sent again."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._queue:
+            try:
+                self._keep(self._next_incoming(deadline, "a frame or an event"))
+            except TimeoutError:
+                return None
+            except ConnectionLost as lost:
+                self._reopen(lost)
+        return self._queue.popleft()
+
+    def frames(self, timeout: float | None = None) -> Iterator[Frame]:
+        """The subscription's frames until ``timeout`` seconds pass without a message (``None``: until the connection
+        ends). Events met on the way go to ``on_event``, or into :attr:`events`."""
+        while (message := self.receive(timeout)) is not None:
+            if isinstance(message, Frame):
+                yield message
+            elif isinstance(message, Schema):
+                continue
+            elif self.on_event is not None:
+                self.on_event(message)
+            else:
+                self.events.append(message)
+
+    def _wait_for_event(self, matches: Callable[[Event], bool], timeout: float | None) -> Event:
+        for kept in (self.events, self._queue):
+            for message in list(kept):
+                if not isinstance(message, (Frame, Schema)) and matches(message):
+                    kept.remove(message)
+                    return message
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            incoming = self._next_incoming(deadline, "the completion event")
+            if not isinstance(incoming, (Frame, Schema, Reply, Hello, ServerError)) and matches(incoming):
+                return incoming
+            self._keep(incoming)
+
+
+def connect(socket: str | None = None, **options: Any) -> Client:
+    """A :class:`Client` (the same arguments)."""
+    return Client(socket, **options)
+

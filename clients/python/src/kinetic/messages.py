@@ -1,0 +1,197 @@
+"""Typed messages from kineticd: hello, schema, frames, replies and events (docs/PROTOCOL.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Union
+
+Encoding = Literal["json", "binary"]
+"""The connection's encoding: JSON Lines or the length-prefixed binary framing."""
+
+
+@dataclass(frozen=True)
+class Hello:
+    """The daemon's hello: its protocol version, name, tick rate and features."""
+
+    protocol: int
+    minor: int
+    server: str
+    tick_hz: float
+    features: tuple[str, ...]
+    encoding: str
+
+
+@dataclass(frozen=True)
+class SchemaChannel:
+    """One channel of a schema: its name, number of components, and the index of its first value in a frame."""
+
+    name: str
+    dimension: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The layout of the frames that follow it, sent on subscribe and whenever a matching channel comes or goes."""
+
+    generation: int
+    channels: tuple[SchemaChannel, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class ChannelState:
+    """A channel's presentation value and its velocity (units per second), one number per component."""
+
+    value: tuple[float, ...]
+    velocity: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Frame(Mapping[str, ChannelState]):
+    """The values of every subscribed channel at one tick, by channel name.
+
+    ``time_ns`` is the CLOCK_MONOTONIC time the values are for (the tick's, or under a frame clock the vblank that
+    shows them); ``seq`` the tick number, shared by all clients; ``generation`` the schema the frame follows.
+    """
+
+    generation: int
+    seq: int
+    time_ns: int
+    channels: Mapping[str, ChannelState]
+
+    def __getitem__(self, name: str) -> ChannelState:
+        return self.channels[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.channels)
+
+    def __len__(self) -> int:
+        return len(self.channels)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A command's successful reply: its ``id`` and the fields the command returns."""
+
+    id: Any
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChannelInfo:
+    """A channel as ``list`` reports it."""
+
+    name: str
+    dimension: int
+    owner: Literal["configuration", "self", "client"]
+    element: str | None = None
+
+
+@dataclass(frozen=True)
+class Status:
+    """The daemon's state as ``status`` reports it (``extra`` holds fields added by later versions or a replay)."""
+
+    server: str
+    tick_hz: float
+    clients: int
+    channels: int
+    seq: int
+    ticks: int
+    missed_ticks: int
+    settled: bool
+    reduce_motion: bool
+    frame_clock: Mapping[str, Any] | None
+    reduce_motion_held: bool = False
+    """Whether a connection holds a user's preference (``reduce_motion`` with scope ``connection``)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+# Events: every name the protocol defines (docs/PROTOCOL.md, "event").
+LOGICALLY_COMPLETE = "animation.logicallyComplete"
+REMOVED = "animation.removed"
+SHUTDOWN = "shutdown"
+DEVICE_ADDED = "device.added"
+DEVICE_REMOVED = "device.removed"
+GESTURE_BEGAN = "gesture.began"
+GESTURE_ENDED = "gesture.ended"
+
+
+@dataclass(frozen=True)
+class AnimationCompleted:
+    """``animation.logicallyComplete`` or ``animation.removed`` for a command that asked for it (``id``)."""
+
+    event: str
+    id: Any
+    channels: tuple[str, ...] = ()
+    element: str | None = None
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    """The daemon is stopping; the connection closes next."""
+
+
+@dataclass(frozen=True)
+class DeviceAdded:
+    """An input device a binding matches appeared."""
+
+    path: str
+    name: str
+    device_class: str
+
+
+@dataclass(frozen=True)
+class DeviceRemoved:
+    """An input device a binding matched went away."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class GestureBegan:
+    """A gesture started driving ``channel``."""
+
+    channel: str
+
+
+@dataclass(frozen=True)
+class GestureEnded:
+    """A gesture on ``channel`` ended; ``cancelled`` when it stopped without a release (the device was unplugged)."""
+
+    channel: str
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class UnknownEvent:
+    """An event of a later minor version: its name and fields as sent."""
+
+    event: str
+    fields: Mapping[str, Any]
+
+
+Event = Union[AnimationCompleted, Shutdown, DeviceAdded, DeviceRemoved, GestureBegan, GestureEnded, UnknownEvent]
+"""Any event the daemon sends."""
+
+
+def event_from_json(fields: Mapping[str, Any]) -> Event:
+    """The typed event of a JSON ``event`` message."""
+    name = str(fields.get("event", ""))
+    if name in (LOGICALLY_COMPLETE, REMOVED):
+        channels: tuple[str, ...] = tuple(fields.get("channels", ()))
+        if "channel" in fields:
+            channels = (str(fields["channel"]),)
+        return AnimationCompleted(name, fields.get("id"), channels, fields.get("element"))
+    if name == SHUTDOWN:
+        return Shutdown()
+    if name == DEVICE_ADDED:
+        return DeviceAdded(str(fields.get("path", "")), str(fields.get("name", "")), str(fields.get("class", "")))
+    if name == DEVICE_REMOVED:
+        return DeviceRemoved(str(fields.get("path", "")))
+    if name == GESTURE_BEGAN:
+        return GestureBegan(str(fields.get("channel", "")))
+    if name == GESTURE_ENDED:
+        return GestureEnded(str(fields.get("channel", "")), bool(fields.get("cancelled", False)))
+    return UnknownEvent(name, dict(fields))
