@@ -34,12 +34,14 @@ public final class DaemonServer: Sendable {
         self.preparation = preparation
     }
 
-    /// Starts listening. `makeEngine` runs on the event loop (engines are single-threaded).
+    /// Starts listening. `makeEngine` runs on the event loop (engines are single-threaded). With `starting`, what
+    /// clients send is held until ``finishStarting()`` (``ServerCore/beginStarting()``).
     public static func start(
         makeEngine: @escaping @Sendable () -> any ChannelEngine,
         configuration: ServerConfiguration,
         transport: TransportConfiguration = TransportConfiguration(),
-        listen: ListenSocket
+        listen: ListenSocket,
+        starting: Bool = false
     ) async throws -> DaemonServer {
         var preparation: SocketPreparation?
         if case .path(let path) = listen { preparation = try SocketPreparation(path: path) }
@@ -53,6 +55,7 @@ public final class DaemonServer: Sendable {
                                         wake: { clock.resume() })
                 // A compositor's frame_clock re-arms the Dispatch timer against its vblanks.
                 server.retime = { grid in clock.lock(to: grid) }
+                if starting { server.beginStarting() }
                 return NIOLoopBound(server, eventLoop: loop)
             }.get()
             coreBox.relay = TickRelay(core: core, suspendClock: { clock.suspend() })
@@ -69,6 +72,12 @@ public final class DaemonServer: Sendable {
             try? await group.shutdownGracefully()
             throw error
         }
+    }
+
+    /// Reads what clients sent while the daemon was starting (``ServerCore/finishStarting()``).
+    public func finishStarting() async {
+        let core = self.core
+        try? await core.eventLoop.submit { core.value.finishStarting() }.get()
     }
 
     /// Runs `body` with the core on its event loop.

@@ -93,7 +93,7 @@ public struct KineticDaemonService: Service {
             },
             configuration: serverConfiguration(rate: rate),
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
-            listen: listen)
+            listen: listen, starting: true)
         logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(rate)"])
         if let warning = server.socketWarning { logger.warning("\(warning)") }
         var input: LiveInput?
@@ -129,6 +129,7 @@ public struct KineticDaemonService: Service {
                 }
             }.get()
         }
+        await server.finishStarting()
         notifier.ready(status: "serving on \(description) at \(rate) Hz")
 
         // The keep-alive runs on the server's event loop, so a stuck loop earns none and systemd

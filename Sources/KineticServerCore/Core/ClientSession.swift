@@ -16,6 +16,8 @@ final class ClientSession {
     /// `too_many_clients` error, then the connection closes.
     let rejected: Bool
     var closed = false
+    /// Bytes received while the server was still starting, read when it is ready (``ServerCore/finishStarting()``).
+    var held: [UInt8] = []
 
     var patterns: [ChannelPattern]?
     /// The decimation interval of the client's `rate_hz`, in nanoseconds (`nil`: every tick).

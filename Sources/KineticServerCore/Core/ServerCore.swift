@@ -145,9 +145,35 @@ public final class ServerCore {
         requestFrame()
     }
 
+    /// Whether the daemon is still starting (defining its bound channels, opening devices, installing the reload
+    /// handler): clients may connect, and what they send is held (at most one message's size) and read once
+    /// ``finishStarting()`` is called, so that no command sees a half-made daemon.
+    public private(set) var isStarting = false
+
+    /// Holds what clients send until ``finishStarting()``.
+    public func beginStarting() { isStarting = true }
+
+    /// Reads what clients sent while the daemon was starting, in their order.
+    public func finishStarting() {
+        isStarting = false
+        for session in sessions where !session.held.isEmpty {
+            let bytes = session.held
+            session.held = []
+            receive(bytes, from: session.id)
+        }
+    }
+
     /// Handles bytes received from a client.
     public func receive(_ bytes: some Collection<UInt8>, from id: ClientID) {
         guard let session = session(id), !session.closed else { return }
+        if isStarting {
+            guard session.held.count + bytes.count <= configuration.maximumMessageSize else {
+                fail(session, ProtocolError(.tooLarge, "more than \(configuration.maximumMessageSize) bytes sent while the server was starting; wait for the answer to the first message", isFatal: true))
+                return
+            }
+            session.held.append(contentsOf: bytes)
+            return
+        }
         session.decoder.feed(bytes)
         if session.rejected, session.decoder.encoding != nil {
             fail(session, ProtocolError(.tooManyClients, "the server serves its maximum of \(configuration.maximumClients) clients; try again later", isFatal: true))

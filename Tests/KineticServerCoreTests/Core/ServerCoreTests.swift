@@ -110,6 +110,23 @@ struct ServerCoreTests {
         #expect(status() == (true, false), "the daemon's own setting returns, as last set")
     }
 
+    @Test("while the daemon starts, what clients send waits, then is read in order; more than a message is refused")
+    func starting() {
+        let h = CoreHarness()
+        h.core.beginStarting()
+        let (client, sink) = h.connect(.jsonLines)
+        h.command(1, .define(channel: "a", dimension: 1, initial: nil), from: client)
+        h.command(2, .list, from: client)
+        #expect(sink.replies().isEmpty && h.engine.channels.isEmpty, "nothing runs on a half-made daemon")
+        let (flooder, flooderSink) = h.connect(.jsonLines)
+        h.core.receive(Array(repeating: UInt8(ascii: " "), count: h.core.configuration.maximumMessageSize + 1), from: flooder)
+        #expect(flooderSink.errors().map { $0["code"] } == ["too_large"] && flooderSink.isClosed)
+        h.core.finishStarting()
+        let replies = sink.replies()
+        #expect(replies.map { $0["id"] } == [1, 2] && replies.allSatisfy { $0["ok"] == true })
+        #expect(replies[1]["channels"]?.arrayValue?.count == 1)
+    }
+
     @Test("an unsupported major version gets version_unsupported and the connection closes", arguments: [WireEncoding.jsonLines, .binary])
     func versionUnsupported(encoding: WireEncoding) {
         let h = CoreHarness()
