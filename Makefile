@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
 
 deps:
 	@./scripts/install-deps.sh
@@ -65,7 +65,7 @@ test-after-build:
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
-	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs
+	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python
 
 # The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
 # article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. Without the macro trait,
@@ -87,6 +87,11 @@ test-deps:
 test-swift:
 	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
 	python3 scripts/doctest.py "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
+
+# clients/python (the kinetic package, kinetic-agent, the viewer): its type check and its tests against the kineticd
+# built here (scripts/test-python.sh).
+test-python:
+	@./scripts/test-python.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 
 # At a lower priority than the other lanes: the package lane's guest ends last, and the fuzz build has time to spare
 # (with equal shares, the guest ran the last 40 s of `make test` on one core, 2026-11-26).

@@ -4,7 +4,8 @@
 Usage: scripts/doctest.py BIN_DIR      (BIN_DIR holds the kineticd and kineticctl under test)
 
 Where the examples are
-  * README.md, docs/*.md and Recordings/README.md: fenced blocks. The info string after the language may say
+  * README.md, docs/*.md, Recordings/README.md and clients/python/README.md: fenced blocks (Python examples run with
+    the kinetic package of clients/python/src importable, as if installed). The info string after the language may say
       `daemon`          the example talks to a kineticd on $KINETIC_SOCKET (the one socket rule, docs/PROTOCOL.md
                         "Finding the socket"): the runner starts one for it, as a reader would have one running;
       `stop-after=N`    the example runs until stopped (a subscription): it passes if it is still running after N
@@ -164,11 +165,12 @@ def run(example, bin_dir):
     """Runs one example; returns None when it passed, else what went wrong."""
     folder = tempfile.mkdtemp(prefix="kinetic-doctest-")
     try:
-        for name in ("Recordings", "systemd", "docs", "Tests"):
+        for name in ("Recordings", "systemd", "docs", "Tests", "clients"):
             os.symlink(os.path.join(ROOT, name), os.path.join(folder, name))
         os.mkdir(os.path.join(folder, "tmp"))
         env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get("PATH", ""), TMPDIR=os.path.join(folder, "tmp"),
-                   HOME=folder, COLUMNS="80", PYTHONUNBUFFERED="1")
+                   HOME=folder, COLUMNS="80", PYTHONUNBUFFERED="1",
+                   PYTHONPATH=os.path.join(ROOT, "clients", "python", "src"))
         env.pop("KINETIC_SOCKET", None)
         daemon = Daemon(bin_dir, folder) if example.daemon else None
         if daemon:
@@ -218,7 +220,7 @@ def main():
         sys.exit(__doc__)
     bin_dir = os.path.abspath(sys.argv[1])
     examples = []
-    for name in ["README.md", "Recordings/README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+    for name in ["README.md", "Recordings/README.md", "clients/python/README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
                                                                if f.endswith(".md")):
         examples += markdown_examples(os.path.join(ROOT, name))
     examples += configuration_examples(os.path.join(ROOT, "docs/kineticd.yaml.5"))

@@ -29,6 +29,17 @@ doc_packages=(
 )
 # qemu with TCG boots a Debian kernel for the live-device tests; busybox-static is the guest's init
 # (docs/INPUT.md §6.3). The kernel itself is fetched by the VM script with `apt-get download`.
+# clients/python's tests (scripts/test-python.sh): a virtual environment, dbus-daemon buses for kinetic-agent, and the
+# GTK 4 viewer (Debian's python3 with PyGObject) in Xvfb, its screenshots taken with xwd.
+python_packages=(
+  python3-venv
+  dbus-daemon
+  python3-gi
+  python3-gi-cairo
+  gir1.2-gtk-4.0
+  xvfb
+  x11-apps
+)
 vm_packages=(
   qemu-system-x86
   busybox-static
@@ -43,7 +54,7 @@ case "${1:-}" in
   deb) wanted=("${deb_packages[@]}") ;;
   # `make test`: all of them in one apt-get call before its steps run side by side (two apt-gets at once fail on
   # dpkg's lock).
-  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}") ;;
+  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}" "${python_packages[@]}") ;;
   *) echo "install-deps: unknown group '$1' (use no argument, 'vm', 'deb' or 'test')" >&2; exit 2 ;;
 esac
 

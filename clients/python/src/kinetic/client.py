@@ -109,6 +109,10 @@ class Client:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def fileno(self) -> int:
+        """The socket's file descriptor, to watch for input in another event loop (then :meth:`receive` with 0)."""
+        return self._sock.fileno()
+
     @property
     def schema(self) -> Schema | None:
         """The layout of the subscription's frames, once the daemon has sent it."""
@@ -122,18 +126,13 @@ class Client:
 
     def _next_incoming(self, deadline: float | None, waiting_for: str) -> Incoming:
         while not self._incoming:
-            if deadline is not None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"kineticd at {self.path} did not answer {waiting_for} in {self.timeout} s; "
-                                       "is it stalled? kineticctl status tells")
-                self._sock.settimeout(left)
-            else:
-                self._sock.settimeout(None)
+            # 0 left: one read of what has arrived, without waiting.
+            self._sock.settimeout(None if deadline is None else max(0.0, deadline - time.monotonic()))
             try:
                 data = self._sock.recv(1 << 16)
-            except TimeoutError:
-                continue
+            except (TimeoutError, BlockingIOError):
+                raise TimeoutError(f"kineticd at {self.path} did not answer {waiting_for} in {self.timeout} s; "
+                                   "is it stalled? kineticctl status tells") from None
             except ConnectionResetError:
                 data = b""
             if not data:
