@@ -39,8 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // libinput-record YAML import (KineticInput/Recordings) and the daemon's configuration.
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         // swift-syntax for the @Animatable macro (compiler plugin only; not linked into Kinetic's binary).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         // `make docs`: the DocC documentation of Kinetic and KineticInput (a command plugin; nothing links it).
@@ -70,7 +68,12 @@ let package = Package(
         // libdrm, for the connected display's refresh rate (`rate_hz: auto`; Debian: libdrm-dev).
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
-        .target(name: "KineticInput", dependencies: ["CEvdev", .product(name: "Yams", package: "Yams")]),
+        // libyaml (Debian's libyaml-dev; the package depends on libyaml-0-2), for libinput's YAML recordings and the
+        // daemon's configuration: the C library, not a Swift wrapper, because the wrappers (Yams) import Foundation,
+        // whose ICU the binaries must not carry.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "KineticYAML", dependencies: ["CYAML"]),
+        .target(name: "KineticInput", dependencies: ["CEvdev", "KineticYAML"]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         // The wire protocol: messages, framing, JSON, the validators of names and values that enter through it, and
         // the blocking client. No NIO and no other Kinetic module: `kineticctl`'s client commands need only this.
@@ -78,7 +81,7 @@ let package = Package(
         // Bindings: the configuration file, gesture → channel mapping (the pipeline from KineticInput's gestures to a
         // `ChannelEngine`), release targets, and animation expressions in SwiftUI syntax.
         .target(name: "KineticBindings", dependencies: [
-            "Kinetic", "KineticInput", "KineticProtocol", .product(name: "Yams", package: "Yams"),
+            "Kinetic", "KineticInput", "KineticProtocol", "KineticYAML",
         ]),
         // The daemon's composition without sockets or real time: the server core, the engine's channels, the tick
         // source interface with its virtual clock, and the replay driver (NIOCore for its buffers only). The

@@ -9,6 +9,7 @@ packages=(
   pkg-config
   libevdev-dev
   libdrm-dev  # rate_hz: auto reads the display's refresh rate through libdrm
+  libyaml-dev  # the configuration and libinput's recordings (KineticYAML)
   libevemu3
   python3   # scripts/check-doc-comments.py (make test), scripts/make-recordings.py, the daemon's socket tests
   # systemd-analyze, for scripts/check-systemd.sh (verify and the security exposure of systemd/*).

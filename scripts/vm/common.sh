@@ -113,7 +113,7 @@ fetch_kernel() {
 # evemu-tools to create and play the touchscreen, jq for the checks), made once per package list with debootstrap
 # (mostly downloading and unpacking), under a lock: two clones may test at once, and `make test` makes it in the
 # background while it builds. Sets $base to its folder.
-root_packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,jq
+root_packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,libyaml-0-2,jq
 base="$cache/bookworm-systemd"
 root_is_current() { [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$root_packages" ]; }
 make_root() {

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import KineticInput
-import Yams
+import KineticYAML
 import KineticProtocol
 
 extension DaemonConfiguration {
@@ -16,11 +16,9 @@ extension DaemonConfiguration {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw yamlError(error, text: text, source: source)
+            root = try KineticYAML.compose(yaml: text)
         } catch {
-            throw ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+            throw yamlError(error, text: text, source: source)
         }
         var configuration = DaemonConfiguration()
         guard let root else { return .withDefaultBindings(configuration) }
@@ -70,11 +68,12 @@ extension DaemonConfiguration {
 
     /// libyaml's error in one line at `file:line:column`, with a hint for the two mistakes people make most: a tab
     /// in the indentation, and an animation whose `:` YAML takes for a mapping (it needs quotes).
-    static func yamlError(_ error: YamlError, text: String, source: String) -> ConfigurationError {
-        let problem: String, mark: Mark
-        switch error {
-        case .scanner(_, let p, let m, _), .parser(_, let p, let m, _): (problem, mark) = (p, m)
-        default: return ConfigurationError(source: source, reason: "not valid YAML: \(error)")
+    static func yamlError(_ error: YAMLError, text: String, source: String) -> ConfigurationError {
+        let (problem, mark) = (error.problem, error.mark)
+        switch error.stage {
+        case .scanner, .parser: break
+        case .composer: return ConfigurationError(source: "\(source):\(mark.line):\(mark.column)", reason: problem)
+        case .reader: return ConfigurationError(source: source, reason: "not valid YAML: \(error)")
         }
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(mark.line - 1).first ?? ""
         let place = "\(source):\(mark.line):\(mark.column)"

@@ -1,4 +1,4 @@
-import Yams
+import KineticYAML
 
 /// The YAML walker behind ``LibinputRecordFormat/read(_:source:limits:)``.
 struct LibinputRecordReader {
@@ -23,11 +23,9 @@ struct LibinputRecordReader {
         try precheck(text)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let yamlError as YamlError {
-            throw converted(yamlError)
+            root = try KineticYAML.compose(yaml: text)
         } catch {
-            throw RecordingError(source: source, line: 0, expected: "well-formed YAML", found: "\(error)")
+            throw converted(error)
         }
         guard let root, case .mapping(let top) = root else {
             throw error("a YAML mapping with 'version' and 'devices' (libinput record)", at: root,
@@ -231,15 +229,15 @@ struct LibinputRecordReader {
         }
     }
 
-    func converted(_ yamlError: YamlError) -> RecordingError {
-        switch yamlError {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return RecordingError(source: source, line: mark.line, column: mark.column, expected: "well-formed YAML", found: detail)
-        case let .reader(problem, offset, _, _):
-            return RecordingError(source: source, line: 0, expected: "readable YAML text", found: "\(problem) at byte \(offset ?? 0)")
-        default:
-            return RecordingError(source: source, line: 0, expected: "well-formed YAML", found: "\(yamlError)")
+    func converted(_ yamlError: YAMLError) -> RecordingError {
+        switch yamlError.stage {
+        case .scanner, .parser, .composer:
+            let detail = yamlError.context.map { "\(yamlError.problem) \($0)" } ?? yamlError.problem
+            return RecordingError(source: source, line: yamlError.mark.line, column: yamlError.mark.column,
+                                  expected: "well-formed YAML", found: detail)
+        case .reader:
+            return RecordingError(source: source, line: 0, expected: "readable YAML text",
+                                  found: "\(yamlError.problem) at byte \(yamlError.offset ?? 0)")
         }
     }
 }

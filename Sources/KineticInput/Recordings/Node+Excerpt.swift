@@ -1,4 +1,4 @@
-import Yams
+import KineticYAML
 
 extension Node {
     /// The node as an error message quotes it: a scalar's text (at most 40 characters, then `…`), else its kind

@@ -1,0 +1,2 @@
+// libyaml, from Debian's libyaml-dev.
+#include <yaml.h>
