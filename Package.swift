@@ -3,17 +3,18 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// kineticd and kineticctl link the Swift runtime and Foundation statically in the release configuration (`make demo`,
+// kineticd and kineticctl link the Swift runtime and FoundationEssentials statically in the release configuration (`make demo`,
 // `make test`, `make install`, `make deb`), so that they run without the toolchain (the Debian package depends only
 // on the C libraries dpkg-shlibdeps finds). Statically at link time only: SwiftPM's
 // `--static-swift-stdlib` also compiles every module against the static runtime's folder, which has no Swift
 // Testing, so `make test`'s one build of the modules could not serve both the tests and the executables. Objects
-// compiled against the shared Foundation name only its three public libraries for the linker; the static archives
-// need the four below too (they are what the static runtime's Foundation module names). With lld, which resolves
-// archives in any order.
+// compiled against the shared FoundationEssentials name only its public library for the linker; the static archive
+// needs the two below too (what the static runtime's FoundationEssentials module names). With lld, which resolves
+// archives in any order. No module imports Foundation itself (with its ICU data, 34 MB a binary): see the
+// FoundationGeometry trait below.
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld"], releaseOnLinux)]
-    + ["_FoundationICU", "CoreFoundation", "_FoundationCShims", "_FoundationCollections"].map {
+    + ["_FoundationCShims", "_FoundationCollections"].map {
         .linkedLibrary($0, releaseOnLinux)
     }
 
@@ -30,9 +31,14 @@ let package = Package(
     // `@Animatable` needs swift-syntax, whose build dominates a cold build of everything else. It is on by
     // default (a user of `import Kinetic` gets the macro); the daemon, its tools and the fuzz targets never use
     // it and build with `--disable-default-traits` (Makefile), which leaves swift-syntax out.
+    // `FoundationGeometry` (on by default) makes Kinetic's CGFloat, CGPoint, CGSize and CGRect Foundation's, for code
+    // that imports Foundation too; without it they are Kinetic's own (KineticGeometry) and nothing links Foundation's
+    // ICU: kineticd and kineticctl build with `--disable-default-traits`, `make test` with `--traits AnimatableMacro`
+    // (scripts/test-build-flags), and `make docs` with the trait on, which compiles that side.
     traits: [
         .trait(name: "AnimatableMacro", description: "The @Animatable and @AnimatableIgnored macros (builds swift-syntax)."),
-        .default(enabledTraits: ["AnimatableMacro"]),
+        .trait(name: "FoundationGeometry", description: "CGFloat, CGPoint, CGSize and CGRect are Foundation's (links Foundation and ICU)."),
+        .default(enabledTraits: ["AnimatableMacro", "FoundationGeometry"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
@@ -48,8 +54,11 @@ let package = Package(
         // The engine: pure math and runtime. No I/O, no clocks; its only dependency is the
         // compiler plugin behind `@Animatable`, used at build time.
         .target(name: "Kinetic", dependencies: [
+            "KineticGeometry",
             .target(name: "KineticMacros", condition: .when(traits: ["AnimatableMacro"])),
         ]),
+        // SwiftUI's geometry types: Foundation's, or without the FoundationGeometry trait Kinetic's own.
+        .target(name: "KineticGeometry"),
         // `@Animatable` / `@AnimatableIgnored` (compiler plugin, built with swift-syntax).
         .macro(
             name: "KineticMacros",
@@ -73,7 +82,7 @@ let package = Package(
         // whose ICU the binaries must not carry.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "KineticYAML", dependencies: ["CYAML"]),
-        .target(name: "KineticInput", dependencies: ["CEvdev", "KineticYAML"]),
+        .target(name: "KineticInput", dependencies: ["CEvdev", "KineticYAML", "KineticGeometry"]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         // The wire protocol: messages, framing, JSON, the validators of names and values that enter through it, and
         // the blocking client. No NIO and no other Kinetic module: `kineticctl`'s client commands need only this.
@@ -110,7 +119,7 @@ let package = Package(
         // virtual clock; record and devices read evdev. It links neither NIOPosix nor ServiceLifecycle: `demo` runs
         // the kineticd executable instead of a server in-process.
         .executableTarget(name: "kineticctl", dependencies: [
-            "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
+            "Kinetic", "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: staticRuntime),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.

@@ -17,7 +17,7 @@
 //   attributes and components, each attribute's numbers stored together.
 // Every figure is the median over frames, in ns per attribute; a run's ratios divide by that run's floor. The
 // table gives the median of the runs' figures and their range.
-import Foundation
+import FoundationEssentials
 import Kinetic
 
 // MARK: - Options
@@ -34,7 +34,7 @@ struct Options {
         func number(_ name: String) -> Int {
             index += 1
             guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
-                FileHandle.standardError.write(Data("RuntimeBenchmark: \(name) needs a positive whole number\n".utf8))
+                printError("RuntimeBenchmark: \(name) needs a positive whole number\n")
                 exit(2)
             }
             return value
@@ -48,7 +48,7 @@ struct Options {
                 index += 1
                 typePrefix = index < arguments.count ? arguments[index] : ""
             default:
-                FileHandle.standardError.write(Data("usage: RuntimeBenchmark [--attributes N] [--frames N] [--runs N] [--type PREFIX]\n".utf8))
+                printError("usage: RuntimeBenchmark [--attributes N] [--frames N] [--runs N] [--type PREFIX]\n")
                 exit(2)
             }
             index += 1
@@ -79,12 +79,14 @@ extension Double: BenchValue {
     var probe: Double { self }
 }
 
+#if FoundationGeometry  // otherwise CGFloat is Double, measured above
 extension CGFloat: BenchValue {
     static var name: String { "CGFloat" }
     static var dimension: Int { 1 }
     init(bench component: (Int) -> Double) { self = CGFloat(component(0)) }
     var probe: Double { Double(self) }
 }
+#endif
 
 /// A user type whose animatable data is an `AnimatablePair` of `Double`s (as `@Animatable` would write it).
 struct Pair: BenchValue {
@@ -268,24 +270,27 @@ func measure<T: BenchValue>(_ type: T.Type) -> RunFigures {
     return figures
 }
 
-let measurements: [(String, Int, () -> RunFigures)] = [
+var everyType: [(String, Int, () -> RunFigures)] = [
     (Double.name, Double.dimension, { measure(Double.self) }),
-    (CGFloat.name, CGFloat.dimension, { measure(CGFloat.self) }),
     (Pair.name, Pair.dimension, { measure(Pair.self) }),
     (CGPoint.name, CGPoint.dimension, { measure(CGPoint.self) }),
     (CGSize.name, CGSize.dimension, { measure(CGSize.self) }),
     (CGRect.name, CGRect.dimension, { measure(CGRect.self) }),
     (AnimatableVector.name, AnimatableVector.dimension, { measure(AnimatableVector.self) }),
-].filter { $0.0.hasPrefix(options.typePrefix) }
+]
+#if FoundationGeometry  // otherwise CGFloat is Double
+everyType.insert((CGFloat.name, CGFloat.dimension, { measure(CGFloat.self) }), at: 1)
+#endif
+let measurements = everyType.filter { $0.0.hasPrefix(options.typePrefix) }
 
 print("Kinetic runtime benchmark: \(options.attributeCount) attributes per type, 120 Hz, up to \(options.frameCount) frames, \(options.runCount) runs")
 var rows = measurements.map { Row(name: $0.0, dimension: $0.1) }
 for run in 1...options.runCount {
     for (index, entry) in measurements.enumerated() { rows[index].runs.append(entry.2()) }
-    FileHandle.standardError.write(Data("run \(run) of \(options.runCount) done\n".utf8))
+    printError("run \(run) of \(options.runCount) done\n")
 }
 
-func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : value < 100 ? "%.1f" : "%.0f", value) }
+func format(_ value: Double) -> String { FixedDecimal.text(value, precision: value < 10 ? 2 : value < 100 ? 1 : 0) }
 
 /// "median (min–max)" of a figure over the runs.
 func summary(_ values: [Double], suffix: String = "") -> String {
@@ -323,3 +328,9 @@ print("")
 print("settling frames measured per run: " + rows.map { "\($0.name) \($0.runs.map(\.settlingFrames))" }.joined(separator: ", "))
 print(allMet ? "every target met (medians)" : "some target NOT met (medians)")
 print("(checksum \(checksum))")
+
+/// A line on standard error.
+func printError(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

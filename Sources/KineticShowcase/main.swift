@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Kinetic
 
 // A showcase of the engine (`swift run kinetic-showcase`): its animations evaluated headlessly,
@@ -44,23 +44,28 @@ var tracks = [
 
 print("Kinetic showcase: a move from 0 to 100 points, evaluated every frame at 60 Hz, printed every 3rd")
 print("(value in points, velocity in points per second; — once the animation has finished)\n")
-print("  time" + tracks.map { "  " + $0.name.padding(toLength: 20, withPad: " ", startingAt: 0) }.joined())
+/// `text` cut or filled with spaces to `length` characters (the names are ASCII).
+func padded(_ text: String, _ length: Int) -> String {
+    text.count >= length ? String(text.prefix(length)) : text + String(repeating: " ", count: length - text.count)
+}
+
+print("  time" + tracks.map { "  " + padded($0.name, 20) }.joined())
 print("   (s)" + tracks.map { _ in "     value  velocity  " }.joined())
 for frame in 0...90 {
     let time = Double(frame) / 60
-    var row = String(format: "%6.3f", time)
+    var row = FixedDecimal.text(time, width: 6, precision: 3)
     for index in tracks.indices {
         let (value, velocity) = tracks[index].sample(at: time, from: 0, to: 100)
         // Adding 0 turns −0.0 into 0.0.
-        let velocityText = velocity.map { String(format: "%10.2f", $0 + 0) } ?? "         —"
-        row += String(format: "  %8.2f", value) + velocityText + "  "
+        let velocityText = velocity.map { FixedDecimal.text($0 + 0, width: 10, precision: 2) } ?? "         —"
+        row += "  " + FixedDecimal.text(value, width: 8, precision: 2) + velocityText + "  "
     }
     if frame.isMultiple(of: 3) { print(row) }
 }
 print("")
 for track in tracks {
-    let end = track.finishedAt.map { String(format: "%.3f s", $0) } ?? "still running"
-    print("\(track.name.padding(toLength: 11, withPad: " ", startingAt: 0)) finished at \(end)  —  \(track.animation)")
+    let end = track.finishedAt.map { FixedDecimal.text($0, precision: 3) + " s" } ?? "still running"
+    print("\(padded(track.name, 11)) finished at \(end)  —  \(track.animation)")
 }
 print("\nSprings stop once |v| ≤ 0.06 pt/s and |a| ≤ 0.06 pt/s² within 1 % of the target (absolute thresholds),")
 print("so a 100-point move runs longer than a 1-point one. .easeInOut reports no velocity (as in SwiftUI);")

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Kinetic
 import KineticInput
 import KineticProtocol
 import KineticBindings
@@ -100,7 +101,9 @@ struct Demo: AsyncParsableCommand {
             let t0 = firstTime ?? frame.timeNanoseconds
             firstTime = t0
             print(track(finger: finger.value[0], spring: spring.value[0], low: low, high: high)
-                  + String(format: "  %6.3f s  %8.2f  %10.1f", Double(frame.timeNanoseconds &- t0) / 1e9, spring.value[0], spring.velocity[0]))
+                  + "  " + FixedDecimal.text(Double(frame.timeNanoseconds &- t0) / 1e9, width: 6, precision: 3) + " s  "
+                  + FixedDecimal.text(spring.value[0], width: 8, precision: 2) + "  "
+                  + FixedDecimal.text(spring.velocity[0], width: 10, precision: 1))
         }
         print("\(frames) frames; the clock stops while nothing moves, so idle stretches print nothing.")
     }
@@ -152,10 +155,12 @@ struct Demo: AsyncParsableCommand {
             let first = t0 ?? frame.timeNanoseconds
             t0 = first
             let bar = max(0, min(30, Int((opacity * 30).rounded())))
-            print(String(format: "%6.3f  %5.3f ", Double(frame.timeNanoseconds &- first) / 1e9, opacity)
+            let time = FixedDecimal.text(Double(frame.timeNanoseconds &- first) / 1e9, width: 6, precision: 3)
+            let fields = [(scale[0], 5, 3), (scale[1], 5, 3), (offset[0], 7, 1), (offset[1], 7, 1), (relative[0], 6, 3),
+                          (relative[1], 6, 3)].map { FixedDecimal.text($0.0, width: $0.1, precision: $0.2) }
+            print(time + "  " + FixedDecimal.text(opacity, width: 5, precision: 3) + " "
                   + "|" + String(repeating: "#", count: bar) + String(repeating: " ", count: 30 - bar) + "|"
-                  + String(format: "  %5.3f %5.3f  %7.1f %7.1f  %6.3f %6.3f", scale[0], scale[1], offset[0], offset[1],
-                           relative[0], relative[1]))
+                  + "  \(fields[0]) \(fields[1])  \(fields[2]) \(fields[3])  \(fields[4]) \(fields[5])")
             if let done, done(values) { return }
         }
     }
@@ -168,7 +173,7 @@ struct Demo: AsyncParsableCommand {
     /// A kineticd started for the demo on a socket in a private temporary directory, with the demo configuration and
     /// `arguments`, and a binary client connected to it.
     struct RunningDaemon {
-        let process: Process
+        let process: ChildProcess
         let directory: String
         let socket: String
         let client: KineticClient
@@ -185,14 +190,11 @@ struct Demo: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let socket = directory + "/kineticd.sock"
         try Self.configurationText.write(toFile: directory + "/demo.yaml", atomically: true, encoding: .utf8)
-        let daemon = Process()
-        daemon.executableURL = Self.kineticd()
-        daemon.arguments = ["--socket", socket, "--config", directory + "/demo.yaml", "--log-level", "warning"] + arguments
-        do {
-            try daemon.run()
-        } catch {
+        let executable = Self.kineticd()
+        guard let daemon = ChildProcess(path: executable.path, arguments: ["--socket", socket, "--config", directory + "/demo.yaml",
+                                                                         "--log-level", "warning"] + arguments) else {
             try? FileManager.default.removeItem(atPath: directory)
-            throw Failure("cannot start \(daemon.executableURL?.path ?? "kineticd"): it is neither beside kineticctl nor on PATH; make demo builds both, and the package installs both", status: ExitStatus.unavailable)
+            throw Failure("cannot start \(executable.path): it is neither beside kineticctl nor on PATH; make demo builds both, and the package installs both", status: ExitStatus.unavailable)
         }
         do {
             return RunningDaemon(process: daemon, directory: directory, socket: socket, client: try Self.connect(socket, daemon: daemon))
@@ -219,7 +221,7 @@ struct Demo: AsyncParsableCommand {
     }
 
     /// Connects once kineticd listens, for up to 30 s (a cold start under load); fails at once if it exits.
-    static func connect(_ socket: String, daemon: Process) throws -> KineticClient {
+    static func connect(_ socket: String, daemon: ChildProcess) throws -> KineticClient {
         let start = Date()
         while true {
             do {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KineticBindings
 import KineticInput
 import KineticProtocol
@@ -26,8 +26,8 @@ struct Devices: ParsableCommand {
         let path = config ?? (FileManager.default.fileExists(atPath: DaemonConfiguration.systemPath) ? DaemonConfiguration.systemPath : nil)
         if let config { try requireReadable(config) }
         let mappings = try path.map { try DaemonConfiguration.load(path: $0).mappings } ?? []
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw Failure("no device directory \(directory): this system shows no input devices (a container or a virtual machine without them?)", status: ExitStatus.unavailable)
         }
         let listings = DeviceDirectory.listDevices(in: directory)

@@ -1,14 +1,15 @@
 #if AnimatableMacro
 import Testing
 
-/// What `@Animatable` adds, as the compiler expands it; every source must also type-check with the added code.
+/// What `@Animatable` adds, as the compiler expands it; every source must also type-check with the added code. The
+/// sources take CGPoint and CGSize from Kinetic: `make test` builds it without the FoundationGeometry trait, where
+/// Kinetic's own geometry types and Foundation's would both be in scope.
 @Suite("@Animatable expansion")
 struct AnimatableMacroTests {
     /// Seed document 000, part 3: the "after" form of `HikingRouteShape`, without `Shape`.
     @Test func hikingRouteNestsPairsInDeclarationOrderAndSkipsIgnored() {
         assertTypeChecks(
             """
-            import Foundation
             import Kinetic
 
             @Animatable
@@ -75,7 +76,6 @@ struct AnimatableMacroTests {
     @Test func skipsWhatCannotAnimate() {
         assertTypeChecks(
             """
-            import Foundation
             import Kinetic
 
             @Animatable
@@ -87,7 +87,7 @@ struct AnimatableMacroTests {
                 var title: String
                 var limit: Double?
                 var a, b: CGFloat
-                var level: Foundation.CGFloat {
+                var level: Swift.Double {
                     didSet { }
                 }
                 var doubled: Double { level * 2 }
@@ -96,7 +96,7 @@ struct AnimatableMacroTests {
             """,
             expansions: [
                 Expansion(role: .member, text: """
-                    nonisolated var animatableData: Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<Foundation.CGFloat, Angle.AnimatableData>>> {
+                    nonisolated var animatableData: Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<CGFloat, Kinetic.AnimatablePair<Swift.Double, Angle.AnimatableData>>> {
                         get {
                             Kinetic.AnimatablePair(self.a, Kinetic.AnimatablePair(self.b, Kinetic.AnimatablePair(self.level, self.angle.animatableData)))
                         }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 import KineticProtocol
 
 /// A blocking AF_UNIX client for transport tests, independent of NIO: what a script would do.

@@ -1,6 +1,6 @@
 // Custom animations from the seed documents, compiled unchanged against Kinetic (only the imports
 // are added, and the 000 snippet, whose indentation was lost in extraction, is re-indented).
-import Foundation
+import FoundationEssentials
 import Kinetic
 import Testing
 

@@ -3,7 +3,7 @@
 // `symbolEffect(…)` stands for the modifier (it returns the headless player, triggered or activated at time 0), so
 // the effects and options compile unchanged against Kinetic. The `Image`s, `.contentTransition(.symbolEffect(…))`
 // and `.symbolEffectsRemoved` are views and view modifiers.
-import Foundation
+import FoundationEssentials
 import Kinetic
 import Testing
 

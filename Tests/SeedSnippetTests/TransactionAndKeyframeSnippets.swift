@@ -3,7 +3,7 @@
 // …, state properties in the seeds), the closing braces the text extraction of seed 002 dropped, and the value
 // types seed 003 uses without declaring (`AnimValues`, `PulseValues`). Where a snippet is the body of a SwiftUI
 // `keyframes:` closure it is compiled as the body of a `KeyframeTimeline` (the headless equivalent, docs/ANIMATION.md §7.1).
-import Foundation
+import FoundationEssentials
 import Kinetic
 import Testing
 

@@ -4,7 +4,7 @@
 // headless effect), so the arguments compile unchanged against Kinetic. `RotateTransition` is reduced to its
 // non-UI member: its `body(content:phase:)` becomes the headless `apply(to:phase:)` with the same two changes; the
 // `AnyTransition.rotate` extension is unchanged.
-import Foundation
+import FoundationEssentials
 import Kinetic
 import Testing
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// The spring for following a gesture: `interactiveSpring(duration: 0.15, extraBounce: 0,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// An interpolating spring with duration 0.5 s and no bounce: stiffness (2π/0.5)² ≈ 157.9137,

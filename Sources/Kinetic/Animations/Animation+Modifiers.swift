@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// This animation, started `delay` seconds late (``DelayAnimation``). (docs/ANIMATION.md §2.7.)

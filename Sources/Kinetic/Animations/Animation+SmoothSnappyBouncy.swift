@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// A smooth spring with no bounce: `spring(duration: 0.5, bounce: 0)`. (docs/ANIMATION.md §2.1.)

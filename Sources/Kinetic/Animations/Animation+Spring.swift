@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// A persistent spring with the default duration 0.5 s and no bounce:

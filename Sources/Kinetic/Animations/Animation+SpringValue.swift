@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// A persistent spring (``FluidSpringAnimation``) with `spring`'s response (seconds) and damping

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Animation {
     /// Constant speed over 0.35 s: bezier (0, 0)-(1, 1). (docs/ANIMATION.md §2.1.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animation: a hashable value wrapping any ``CustomAnimation``.
 ///

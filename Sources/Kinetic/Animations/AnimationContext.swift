@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an animation sees while it runs: its persistent ``state``, the ``environment``, and
 /// whether it has reported logical completion. (docs/ANIMATION.md §4.)

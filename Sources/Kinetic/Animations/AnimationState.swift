@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A key for a value an animation keeps between calls, in ``AnimationState``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timing-curve animation: a cubic Bézier easing from (0, 0) to (1, 1) played over a duration.
 /// Behind `.linear`, `.easeIn`, `.easeOut`, `.easeInOut` and `.timingCurve(_:_:_:_:duration:)`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A type that defines how an animatable value changes over time.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The animation `withAnimation` uses when none is given: a critically damped fluid spring with
 /// response **0.55 s**, damping fraction 1.0 and no blend — the constant Apple documents for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animation that starts `delay` seconds late: `animation.delay(_:)`. (docs/ANIMATION.md §2.7.)
 ///

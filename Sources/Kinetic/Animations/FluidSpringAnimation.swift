@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The persistent spring behind `.spring`, `.smooth`, `.snappy`, `.bouncy`, `.interactiveSpring`
 /// and `.default`: a mass-1 spring integrated at 300 Hz that keeps its velocity when it is

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The persistent state of a ``FluidSpringAnimation`` (SwiftUI's `SpringState<V>`), kept in
 /// ``AnimationState`` between evaluations and handed over on merges. (docs/ANIMATION.md §2.3.)

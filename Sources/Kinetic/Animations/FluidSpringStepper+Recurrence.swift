@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension FluidSpringStepper {
     /// The sub-step as a linear map of (x, v, a; D), so that n sub-steps fold into one map.

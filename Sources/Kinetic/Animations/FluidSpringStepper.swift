@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The per-sub-step mathematics of ``FluidSpringAnimation``: a damped spring of mass 1 integrated
 /// at a fixed 300 Hz with kick–drift–kick (velocity Verlet, damping taken at the half-step

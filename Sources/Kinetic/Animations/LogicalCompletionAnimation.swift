@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animation that reports logical completion `duration` seconds in, unless its base has already
 /// done so: `animation.logicallyComplete(after:)`. (docs/ANIMATION.md §2.7, §6.4.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animation played several times, or forever: `repeatCount(_:autoreverses:)` and
 /// `repeatForever(autoreverses:)`. (docs/ANIMATION.md §2.7.)

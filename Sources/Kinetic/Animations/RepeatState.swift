@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A ``RepeatAnimation``'s progress: the iteration, when it began, and the base's own state for it.
 struct RepeatState<V: VectorArithmetic>: AnimationStateKey {

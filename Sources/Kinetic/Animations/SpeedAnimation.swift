@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An animation played `speed` times as fast: `animation.speed(_:)`. (docs/ANIMATION.md §2.7.)
 ///

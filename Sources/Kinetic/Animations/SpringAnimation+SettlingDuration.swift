@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SpringAnimation {
     /// How long the spring takes to settle within `epsilon` (a fraction of the interval) of the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The closed-form spring behind `interpolatingSpring`: a fraction p(t) of the interval, from a
 /// damped harmonic oscillator of mass m, stiffness k and damping c. (docs/ANIMATION.md §2.4.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timing-curve animation driven by a ``UnitCurve``: `.timingCurve(_ curve:duration:)`. (docs/ANIMATION.md §2.6.)
 ///

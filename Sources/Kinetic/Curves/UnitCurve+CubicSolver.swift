@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UnitCurve {
     /// A cubic Bézier timing function from (0, 0) to (1, 1), solved for x.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UnitCurve: CustomStringConvertible {
     /// The curve's SwiftUI spelling: `easeInOut`, `circularEaseIn`, or

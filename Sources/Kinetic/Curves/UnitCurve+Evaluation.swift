@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UnitCurve {
     /// The output progress at input progress `progress` (docs/ANIMATION.md §3.2).

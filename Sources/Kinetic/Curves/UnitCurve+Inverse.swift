@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UnitCurve {
     /// The curve with input and output swapped (docs/ANIMATION.md §3.5).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A function from unit progress to unit progress, such as the easing of a timing curve.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Angle: Animatable, _VectorMath {
     /// The angle as radians × 128 (docs/ANIMATION.md §8).

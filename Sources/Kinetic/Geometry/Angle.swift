@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A geometric angle, stored in radians.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An edge of a rectangle, as SwiftUI's `Edge`: the sides a `.move(edge:)` or `.push(from:)` transition moves from
 /// and to. Leading and trailing are the left and right edges (left-to-right layout).

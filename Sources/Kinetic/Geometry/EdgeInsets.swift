@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The inset distances, in points, of the sides of a rectangle.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UnitPoint: Animatable {
     /// The point as (x × 128, y × 128) (docs/ANIMATION.md §8), the scale SwiftUI animates unit points at.

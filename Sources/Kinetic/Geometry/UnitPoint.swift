@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A normalized two-dimensional point in a view's coordinate space: (0, 0) is the top-leading
 /// corner and (1, 1) the bottom-trailing one.

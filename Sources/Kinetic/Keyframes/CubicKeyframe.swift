@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A keyframe that moves along a cubic Hermite curve from the previous value to its target (docs/ANIMATION.md §7.2).
 ///

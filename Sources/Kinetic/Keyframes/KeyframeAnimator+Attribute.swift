@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension KeyframeAnimator where Value: Animatable {
     /// A trigger-driven animator writing every frame's value into `attribute` (as un-animated model

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension KeyframeAnimator where Trigger == Bool {
     /// A repeating animator: while `repeating` is true it loops a timeline built once from

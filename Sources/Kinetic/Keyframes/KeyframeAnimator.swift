@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Plays keyframes on runtime values: a headless `KeyframeAnimator` driven by an ``AnimationGraph``
 /// (docs/ANIMATION.md §7.4).

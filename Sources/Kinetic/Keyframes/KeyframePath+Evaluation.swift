@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension KeyframePath {
     /// The index of the timed element that shows `time`, for 0 ≤ time < duration: the first element

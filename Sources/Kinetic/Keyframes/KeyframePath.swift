@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One track's keyframes resolved against its start value: absolute start times, start and end data,
 /// and every velocity that the rules of docs/ANIMATION.md §7.2 leave implicit.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keyframe tracks played over an initial value: a pure function of time (docs/ANIMATION.md §7.1–§7.3).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A sequence of keyframes animating one property of a root value (docs/ANIMATION.md §7.1).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A group of keyframes that make up one track (docs/ANIMATION.md §7.1).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds the keyframes of one track: keyframes in order, `for` loops, `if`/`else` and `switch` (docs/ANIMATION.md §7.1).
 @resultBuilder

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A set of keyframe tracks over a root value: what a ``KeyframeTimeline`` plays (docs/ANIMATION.md §7.1).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds the tracks of a ``KeyframeTimeline``: ``KeyframeTrack``s, `for` loops, `if`/`else` and
 /// `switch`; when the value is ``Animatable``, also bare keyframes, which animate the whole value

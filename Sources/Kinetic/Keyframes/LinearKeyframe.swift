@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A keyframe that interpolates from the previous value to ``LinearKeyframe/init(_:duration:timingCurve:)``'s
 /// target along a unit curve (docs/ANIMATION.md §7.2).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A keyframe that jumps to its value immediately, taking no time (docs/ANIMATION.md §7.2, K5).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A keyframe that moves towards its target with a spring, for a fixed time (docs/ANIMATION.md §7.2).
 ///

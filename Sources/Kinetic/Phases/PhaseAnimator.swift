@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Animates runtime values through a sequence of phases: a headless `PhaseAnimator` (docs/ANIMATION.md §7.5).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a ``PhaseAnimator`` could not be created.
 public enum PhaseAnimatorError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AnimatableAttribute {
     /// Applies a model change under the current transaction. (docs/ANIMATION.md §5.1, §5.3, §6.3, §6.4.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The grouped path's public reads and re-targets, inlined into the caller's module.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AnimatableAttribute {
     /// Animates every change of this attribute with `animation` (`nil`: no animation), overriding the

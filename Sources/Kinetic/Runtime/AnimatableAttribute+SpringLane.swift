@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The grouped path for fluid springs: an attribute whose animation is a single
 /// ``FluidSpringAnimation`` with no response blend running hands its spring state to a

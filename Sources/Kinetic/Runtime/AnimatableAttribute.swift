@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A headless animatable value: the model value you set, and the presentation value an
 /// ``AnimationGraph`` animates towards it. (docs/ANIMATION.md §5.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AnimationGraph {
     /// The group for `key`, created when there is none.

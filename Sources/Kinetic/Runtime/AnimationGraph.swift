@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Owns animatable attributes and moves their animations through time. (docs/ANIMATION.md §5.)
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AnimatorState {
     /// Takes a new animated change of `delta` at graph time `time`. (docs/ANIMATION.md §5.3 steps 2–5.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AnimatorState {
     /// Takes the frame interval and reason of a change's transaction (docs/ANIMATION.md §5.2): q = the

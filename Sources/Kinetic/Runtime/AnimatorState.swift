@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The running animation of one attribute: SwiftUI's `AnimatorState`. (docs/ANIMATION.md §5.2–§5.3.)
 ///

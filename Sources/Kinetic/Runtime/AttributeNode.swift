@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An attribute as its graph steps it, whatever its value type.
 protocol AttributeNode: AnyObject {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs animations that did not merge side by side as a chained interpolation. (docs/ANIMATION.md §5.3.)
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One of a ``SpringLaneGroup``'s per-lane number columns (bases, forces, targets, tolerances): a buffer the group
 /// owns alone and frees in its `deinit`.

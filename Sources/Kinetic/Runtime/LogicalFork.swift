@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change's logical-completion listeners that keep following the change's own animation after a
 /// later change merged into or combined with it. (docs/ANIMATION.md §6.4.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How code inlined into a caller's module reads and writes a lane type's components without the
 /// codec (``AnimatableAttribute/laneData(_:component:addingModel:)``).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension SpringLaneGroup {
     /// Whether a response blend would still be running at elapsed `elapsed` (then the response varies

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Fluid springs that share a ``SpringLaneKey``, stepped together.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a fluid spring's state shares with every spring it can be stepped with: the animation's
 /// parameters, the dimension, and the whole clock (begin time, sub-step clock tₛ, start time t₀,

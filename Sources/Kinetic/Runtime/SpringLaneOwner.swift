@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An attribute whose fluid spring is stepped by a ``SpringLaneGroup``.
 protocol SpringLaneOwner: AnyObject {

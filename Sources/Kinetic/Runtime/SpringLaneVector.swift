@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Animatable data the grouped spring path can store as plain `Double` components.
 ///
@@ -23,6 +23,7 @@ extension Double: SpringLaneVector {
     init(lane base: UnsafePointer<Double>, dimension: Int) { self = base[0] }
 }
 
+#if FoundationGeometry  // otherwise CGFloat is Double
 extension CGFloat: SpringLaneVector {
     // CGFloat is Double-backed on 64-bit platforms; elsewhere it is not eligible.
     static var fixedLaneDimension: Int? { MemoryLayout<CGFloat>.size == 8 ? 1 : nil }
@@ -30,6 +31,7 @@ extension CGFloat: SpringLaneVector {
     func writeLane(to base: UnsafeMutablePointer<Double>, dimension: Int) { base[0] = Double(self) }
     init(lane base: UnsafePointer<Double>, dimension: Int) { self = CGFloat(base[0]) }
 }
+#endif
 
 extension AnimatablePair: SpringLaneVector where First: SpringLaneVector, Second: SpringLaneVector {
     static var fixedLaneDimension: Int? {

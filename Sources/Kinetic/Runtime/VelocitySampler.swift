@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Estimates a velocity from the last three timestamped samples of a value, as SwiftUI's
 /// velocity tracking does. (docs/ANIMATION.md §5.5.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The animation a change gets when its transaction ``Transaction/tracksVelocity`` and has no
 /// animation: the presentation follows the model exactly, while the changes are sampled so that a

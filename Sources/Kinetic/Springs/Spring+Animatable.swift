@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// The value at `time` seconds of a spring moving an ``Animatable`` value from `fromValue`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// A spring with a perceptual duration and bounce (docs/ANIMATION.md §1.2).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// A spring from its physical parameters (docs/ANIMATION.md §1.2).

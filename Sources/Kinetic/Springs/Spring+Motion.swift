@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// The closed-form motion at `time` as coefficients: x(t) = T·a + v₀·b and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// A smooth spring with no bounce: `Spring(duration: 0.5, bounce: 0)` (docs/ANIMATION.md §1.4).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// A spring with a response time and a damping ratio (docs/ANIMATION.md §1.2).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Spring {
     /// A spring that settles (to within `epsilon` by SwiftUI's envelope estimate) in about

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A representation of a spring's motion: a mass on a damped spring, pulled towards a target.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A symbol effect (the Symbols framework's protocol of that name), headless: a curve of ``SymbolEffectValues``
 /// over time instead of a drawing. Apple does not publish its curves; Kinetic's are keyframes and springs of its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a symbol effect repeats and how fast it runs (the Symbols framework's `SymbolEffectOptions`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Plays a symbol effect, headless: what SwiftUI's `.symbolEffect(_:options:value:)` and
 /// `.symbolEffect(_:options:isActive:)` do to an image, as ``SymbolEffectValues`` at any time you ask for.

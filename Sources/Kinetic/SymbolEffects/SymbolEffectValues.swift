@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a symbol effect does to a symbol at one moment, headless: the numbers a renderer applies to the symbol
 /// instead of SwiftUI drawing it (docs/ANIMATION.md §12).

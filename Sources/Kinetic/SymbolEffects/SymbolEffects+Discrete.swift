@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A bounce: the symbol squashes, springs up (or down) and settles — Kinetic's curve, 0.5 s a cycle:
 ///

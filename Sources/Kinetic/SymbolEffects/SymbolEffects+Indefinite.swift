@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A pulse: the symbol's opacity dips and returns — Kinetic's curve, 1 s a cycle: opacity 1 → 0.3 (0.5 s) → 1
 /// (0.5 s), each half `easeInOut`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Animates the attribute changes `changes` makes with `animation`, and runs `completion` once, when every
 /// animation they started is over — headless, what UIKit's `UIView.animate(_:changes:completion:)` (iOS 18) does

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One `addAnimationCompletion` registration: fires its callback exactly once, when every
 /// animation that counted it is done (by its criteria) and the scope that created it has closed.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When an animation completion callback fires. (docs/ANIMATION.md §6.4.)
 public struct AnimationCompletionCriteria: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Transaction {
     /// The frame interval, in seconds, at which animations started or merged by this change need to

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Transaction {
     /// The transaction of the innermost ``withTransaction(_:_:)`` running on this task (or thread,

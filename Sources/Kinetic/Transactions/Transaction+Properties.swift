@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Transaction {
     /// The animation of the change, or `nil` for none (the default). (docs/ANIMATION.md §6.1, §5.1.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The context of a change: which animation (if any) carries it, and any custom values.
 /// (docs/ANIMATION.md §6.1.)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A key for a custom value carried by a ``Transaction``. (docs/ANIMATION.md §6.1.)
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Runs `body` with `transaction` merged over the current one (iOS 17 semantics: the keys
 /// `transaction` sets override the outer transaction's, the others are inherited) and returns its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any transition, type-erased (SwiftUI's `AnyTransition`), with the same built-ins as static members: what
 /// ``TransitionPresence`` holds and what kineticd parses from a client's `insert`.

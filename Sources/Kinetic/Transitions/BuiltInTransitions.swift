@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Changes nothing (SwiftUI's `IdentityTransition`, `.identity`).
 public struct IdentityTransition: Transition {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What changes when an element is inserted or removed, as SwiftUI's `Transition`, headless: instead of
 /// modifying a view for a ``TransitionPhase``, a transition modifies a ``TransitionEffect``.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a transition does to an element, headless: the numbers SwiftUI's transition modifiers would apply to a
 /// view (its opacity, scale, offset, rotation and blur), for a renderer — a compositor, a shell, a client of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an element is in its transition, as SwiftUI's `TransitionPhase`.
 ///

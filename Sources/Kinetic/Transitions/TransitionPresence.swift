@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An element inserted and removed through a transition, headless: what SwiftUI does for a view that appears and
 /// disappears under `.transition(_:)`, as attributes of an ``AnimationGraph`` whose values a renderer reads.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The iOS 18 zoom transition, headless: an element's frame (and corner radius) animated between the rect of the
 /// source it zooms out of and the rect it is presented in, with SwiftUI's interactive dismissal — the presented

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A type that describes how to animate a property of itself.
 ///
@@ -30,4 +30,6 @@ extension Animatable where AnimatableData == EmptyAnimatableData {
 }
 
 extension Double: Animatable {}
+#if FoundationGeometry  // otherwise CGFloat is Double
 extension CGFloat: Animatable {}
+#endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A pair of animatable values, which is itself animatable.
 ///

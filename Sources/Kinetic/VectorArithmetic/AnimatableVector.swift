@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A vector of `Double` components whose dimension is known only at run time.
 ///

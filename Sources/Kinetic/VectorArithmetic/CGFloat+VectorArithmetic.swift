@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
 
+// Without the FoundationGeometry trait CGFloat is Double, whose conformance is Double+VectorArithmetic.swift's.
+#if FoundationGeometry
 extension CGFloat: VectorArithmetic {
     /// Multiplies the value by `rhs` converted to `CGFloat`.
     @inlinable
@@ -9,3 +11,4 @@ extension CGFloat: VectorArithmetic {
     @inlinable
     public var magnitudeSquared: Double { Double(self * self) }
 }
+#endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CGPoint: Animatable {
     /// The point as the pair (x, y), in points (docs/ANIMATION.md §8).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CGRect: Animatable {
     /// The rectangle as the pair (origin, size) = ((x, y), (width, height)), in points (docs/ANIMATION.md §8).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CGSize: Animatable {
     /// The size as the pair (width, height), in points (docs/ANIMATION.md §8).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Double: VectorArithmetic {
     /// Multiplies the value by `rhs`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The animatable data of a type that does not animate: zero-dimensional, every operation a no-op,
 /// magnitude 0, and every two values equal. (docs/ANIMATION.md §8.)

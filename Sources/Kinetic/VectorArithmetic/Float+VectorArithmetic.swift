@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Float: VectorArithmetic {
     /// Multiplies the value by `rhs` converted to `Float` (SwiftUI converts the factor, not the value).

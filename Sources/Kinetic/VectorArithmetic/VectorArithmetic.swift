@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A type that can serve as the animatable data of an animatable type.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Vector arithmetic for an ``Animatable`` type, computed through its ``Animatable/animatableData``.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Kinetic
 
 /// A fling that keeps going and slows down (UIScrollView's deceleration), stopped at bounds by a spring that keeps its

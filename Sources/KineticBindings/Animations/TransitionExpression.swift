@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Kinetic
 
 /// A transition written in SwiftUI syntax, parsed: `.move(edge: .bottom).combined(with: .opacity)`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KineticInput
 
 /// Input events in, channel retargets out: the composition at the heart of the daemon.

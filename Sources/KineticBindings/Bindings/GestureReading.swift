@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KineticInput
 
 /// One gesture's state as a binding reads it, in KineticInput's units (mm, mm/s).

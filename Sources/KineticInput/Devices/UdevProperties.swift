@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// A device's udev properties, read from udev's database (`/run/udev/data/c<major>:<minor>`, lines `E:KEY=VALUE`)
 /// without libudev (docs/INPUT.md §4.3): kineticd needs one property, libinput's `LIBINPUT_CALIBRATION_MATRIX`.
@@ -25,11 +25,9 @@ public enum UdevProperties {
 
     /// The `E:` lines of a udev database record file.
     static func parse(record path: String) -> [String: String] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return [:] }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 65536)) ?? Data()
+        guard let bytes = try? FileBytes.read(path, limit: 65536) else { return [:] }  // records are a few hundred bytes
         var result: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("E:") {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("E:") {
             guard let equals = line.firstIndex(of: "=") else { continue }
             result[String(line[line.index(line.startIndex, offsetBy: 2)..<equals])] = String(line[line.index(after: equals)...])
         }

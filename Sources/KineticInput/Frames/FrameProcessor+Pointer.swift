@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Pointer position and button drags (docs/INPUT.md §1.5).
 extension FrameProcessor {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a stream of `input_event`s from one device — live or recorded — into gesture events.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a device's gestures are mapped into an output's pixels (docs/INPUT.md §1.4.1): an absolute device (touchscreen,
 /// tablet) onto an output rectangle, through a calibration matrix and the output's rotation; a relative device

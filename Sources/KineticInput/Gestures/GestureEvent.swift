@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One step of a gesture, as the frame processor emits it at the end of a frame (`SYN_REPORT`).
 ///

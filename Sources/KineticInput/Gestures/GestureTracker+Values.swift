@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One touch (or the pointer drag) as the tracker last saw it.
 public struct TrackedTouch: Hashable, Sendable {

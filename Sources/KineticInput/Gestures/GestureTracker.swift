@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gesture-level values the daemon binds to, derived from a device's ``GestureEvent`` stream: the primary drag,
 /// every touch's position, two-finger pinch (magnification) and rotation, the swipe of every finger down and, on

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The evemu recording format, version 1.3 (docs/INPUT.md §2): reading and writing.
 ///

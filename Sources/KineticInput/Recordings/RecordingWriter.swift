@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes an evemu 1.3 recording durably, one whole frame at a time, so that the file on disk always parses.
 ///

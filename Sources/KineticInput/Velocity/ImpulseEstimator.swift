@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Android's impulse estimator (docs/INPUT.md §5.1): the screen is a unit mass pushed by the finger, and the
 /// velocity is the one implied by the kinetic energy the segments put into it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// SwiftUI's `VelocitySampler` (docs/ANIMATION.md §5.5), on one axis.
 enum SwiftUISamplerEstimator {

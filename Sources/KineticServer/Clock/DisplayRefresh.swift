@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CDRM
-import Foundation
+import FoundationEssentials
 
 /// The refresh rate of the connected display, from DRM's current mode (libdrm), for `rate_hz: auto`
 /// (docs/DAEMON.md §3.2).

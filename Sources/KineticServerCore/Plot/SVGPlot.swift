@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Renders ``PlotData`` as a standalone SVG (`kineticctl plot`): for every channel component, a
 /// value panel and a velocity panel over a shared time axis. The presentation value and velocity
@@ -126,7 +126,7 @@ public enum SVGPlot {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+            .replacing("\"", with: "&quot;")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KineticInput
 import Testing
 @testable import KineticProtocol

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 @testable import KineticInput
 import Testing
 @testable import KineticBindings

@@ -1,5 +1,5 @@
 import Logging
-import Foundation
+import FoundationEssentials
 import KineticInput
 import Testing
 @testable import KineticProtocol

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 @testable import Kinetic
 
 /// Evaluates animations the way the runtime does: one context, successive calls at frame times.

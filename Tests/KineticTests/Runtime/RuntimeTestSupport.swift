@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 @testable import Kinetic
 
 /// value·t/duration, finished (nil) once t > duration; logically complete from `logicalTime` on
