@@ -45,7 +45,8 @@ deb: deps
 # printed whole when it ends): the fuzz smoke run (its own instrumented build), which starts as soon as that build
 # ends, and, once swift-argument-parser's man page generator is built too (`--build-tests` leaves out a dependency's
 # executable; the install and package checks need it, scripts/install.sh --configuration test) and the build has
-# shown no compiler warning in our own code (Swift 6 mode with strict concurrency must stay warning-free), `swift
+# shown no compiler warning in our own code (Swift 6 mode with strict concurrency must stay warning-free) and its
+# kineticd and kineticctl carry no ICU (scripts/check-no-icu.sh), `swift
 # test`, the system checks with the live-device VM, and the package in the systemd VM.
 # The VM suites' cache (a kernel, a Debian root file system) is filled in the background while the build runs, on a
 # machine's first run (scripts/vm/prepare.sh; like the suites, it skips itself under KINETIC_SKIP_VM=1).
@@ -65,6 +66,7 @@ test-after-build:
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
+	@./scripts/check-no-icu.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"/kinetic{d,ctl}
 	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python
 
 # The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
@@ -82,10 +84,12 @@ test-docs:
 test-deps:
 	@./scripts/install-deps.sh test
 
-# `swift test` with the build's flags finds everything built; then every example of the README, docs/ and the man
+# `swift test` with the build's flags finds everything built; then the replay, plot and showcase outputs byte for byte
+# (scripts/check-golden.sh); then every example of the README, docs/ and the man
 # pages runs as written against the binaries it tested (scripts/doctest.py says how; about a minute, mostly waiting).
 test-swift:
 	$(SWIFT) test --skip-build $(TEST_BUILD_FLAGS)
+	@./scripts/check-golden.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 	python3 scripts/doctest.py "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 
 # clients/python (the kinetic package, kinetic-agent, the viewer): its type check and its tests against the kineticd

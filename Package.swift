@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "kinetic-showcase", targets: ["KineticShowcase"]),
         .executable(name: "kineticd", targets: ["kineticd"]),
         .executable(name: "kineticctl", targets: ["kineticctl"]),
+        .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     // `@Animatable` needs swift-syntax, whose build dominates a cold build of everything else. It is on by
     // default (a user of `import Kinetic` gets the macro); the daemon, its tools and the fuzz targets never use
@@ -109,19 +110,25 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
-        .executableTarget(name: "kineticd", dependencies: [
+        // The daemon's command line (`kineticd`).
+        .target(name: "KineticdCommand", dependencies: [
             "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], linkerSettings: staticRuntime),
+        ]),
         // The client tool. Its daemon commands use KineticProtocol alone; replay and plot run the server core on a
         // virtual clock; record and devices read evdev. It links neither NIOPosix nor ServiceLifecycle: `demo` runs
         // the kineticd executable instead of a server in-process.
-        .executableTarget(name: "kineticctl", dependencies: [
+        .target(name: "KineticctlCommand", dependencies: [
             "Kinetic", "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: staticRuntime),
+        ]),
+        // The executables: kineticd and kineticctl of a build tree (the tests and `make demo` run these), and `kinetic`,
+        // both in one, which `make install` and the package install as kineticd with kineticctl a link to it.
+        .executableTarget(name: "kineticd", dependencies: ["KineticdCommand"], linkerSettings: staticRuntime),
+        .executableTarget(name: "kineticctl", dependencies: ["KineticctlCommand"], linkerSettings: staticRuntime),
+        .executableTarget(name: "kinetic", dependencies: ["KineticdCommand", "KineticctlCommand"], linkerSettings: staticRuntime),
         // Runtime benchmark (`make bench-runtime`): grouped springs vs a naive closed-form baseline.
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         // Deterministic replay speed: `make bench-replay`, release build.

@@ -11,7 +11,7 @@ DESTDIR="$stage" PREFIX=/usr scripts/install.sh --configuration test 2>"$stage.l
 rm -f "$stage.log"
 
 expected=(
-  usr/bin/kineticd usr/bin/kineticctl
+  usr/bin/kineticd
   usr/lib/systemd/system/kineticd.service usr/lib/systemd/system/kineticd.socket
   usr/lib/sysusers.d/kinetic.conf usr/lib/tmpfiles.d/kinetic.conf etc/kinetic/kineticd.yaml
   usr/share/man/man8/kineticd.8.gz usr/share/man/man1/kineticctl.1.gz usr/share/man/man5/kineticd.yaml.5.gz
@@ -23,6 +23,9 @@ for recording in Recordings/*.evemu Recordings/*.libinput.yml; do expected+=("us
 for file in "${expected[@]}"; do
   [ -s "$stage/$file" ] || { echo "check-install: $file is missing or empty" >&2; exit 1; }
 done
+# One executable: kineticctl is a link to kineticd, which runs as the name it is called by.
+[ "$(readlink "$stage/usr/bin/kineticctl")" = kineticd ] || { echo "check-install: usr/bin/kineticctl is not a link to kineticd" >&2; exit 1; }
+"$stage/usr/bin/kineticctl" --version | grep -q '^kineticctl ' || { echo "check-install: the kineticctl link does not run kineticctl" >&2; exit 1; }
 count=$(cd "$stage" && find . -type f | wc -l)
 [ "$count" -eq "${#expected[@]}" ] || { echo "check-install: $count files installed, expected ${#expected[@]}:" >&2; (cd "$stage" && find . -type f | sort) >&2; exit 1; }
 

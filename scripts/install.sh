@@ -34,8 +34,9 @@ DESTDIR="${DESTDIR:-}"
 PREFIX="${PREFIX:-/usr/local}"
 SYSCONFDIR="${SYSCONFDIR:-/etc}"
 
-# kineticd, kineticctl and swift-argument-parser's man page generator (a tool of a package we already depend on).
-products=(kineticd kineticctl generate-manual)
+# kinetic (kineticd and kineticctl in one executable, installed as kineticd with kineticctl a link to it) and
+# swift-argument-parser's man page generator (a tool of a package we already depend on).
+products=(kinetic generate-manual)
 case "$configuration" in
   release)
     flags=(-c release --disable-default-traits)
@@ -60,7 +61,8 @@ install -d "$root$PREFIX/bin" "$root$PREFIX/lib/systemd/system" "$root$PREFIX/li
   "$root$PREFIX/share/bash-completion/completions" "$root$PREFIX/share/zsh/vendor-completions" \
   "$root$PREFIX/share/fish/vendor_completions.d" "$root$PREFIX/share/kinetic/recordings"
 
-install -m 0755 "$bin/kineticd" "$bin/kineticctl" "$root$PREFIX/bin/"
+install -m 0755 "$bin/kinetic" "$root$PREFIX/bin/kineticd"
+ln -sfn kineticd "$root$PREFIX/bin/kineticctl"
 sed "s|/usr/bin/kineticd|$PREFIX/bin/kineticd|g" systemd/kineticd.service > "$root$PREFIX/lib/systemd/system/kineticd.service"
 chmod 0644 "$root$PREFIX/lib/systemd/system/kineticd.service"
 install -m 0644 systemd/kineticd.socket "$root$PREFIX/lib/systemd/system/"
@@ -74,8 +76,8 @@ else
 fi
 
 date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
-"$bin/generate-manual" "$bin/kineticd" --section 8 --date "$date" --output-directory "$root$PREFIX/share/man/man8"
-"$bin/generate-manual" "$bin/kineticctl" --section 1 --date "$date" --output-directory "$root$PREFIX/share/man/man1"
+"$bin/generate-manual" "$root$PREFIX/bin/kineticd" --section 8 --date "$date" --output-directory "$root$PREFIX/share/man/man8"
+"$bin/generate-manual" "$root$PREFIX/bin/kineticctl" --section 1 --date "$date" --output-directory "$root$PREFIX/share/man/man1"
 # The generator copies the help's blank lines as they are; in mdoc a paragraph break is .Pp.
 sed -i 's/^$/.Pp/' "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/kineticctl.1"
 install -m 0644 docs/kineticd.yaml.5 "$root$PREFIX/share/man/man5/"
@@ -86,8 +88,8 @@ gzip -9nf "$root$PREFIX/share/man/man8/kineticd.8" "$root$PREFIX/share/man/man1/
 
 for command in kineticd kineticctl; do
   # bash-completion sources the file: no #! line (Debian policy; lintian's bash-completion-with-hashbang).
-  "$bin/$command" --generate-completion-script bash | sed '1{/^#!/d}' > "$root$PREFIX/share/bash-completion/completions/$command"
-  "$bin/$command" --generate-completion-script zsh > "$root$PREFIX/share/zsh/vendor-completions/_$command"
-  "$bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
+  "$root$PREFIX/bin/$command" --generate-completion-script bash | sed '1{/^#!/d}' > "$root$PREFIX/share/bash-completion/completions/$command"
+  "$root$PREFIX/bin/$command" --generate-completion-script zsh > "$root$PREFIX/share/zsh/vendor-completions/_$command"
+  "$root$PREFIX/bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
 done
 echo "install.sh: installed into ${root:-/}$PREFIX ($configuration build)" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then checks it with lintian.
 #
-# The binaries link the Swift runtime and Foundation statically (the release configuration does, Package.swift; built
+# The binary (kineticd and kineticctl in one, kineticctl a link) links the Swift runtime and FoundationEssentials statically (the release configuration does, Package.swift; built
 # into .build-deb, so that `make install`'s release build and this one never rebuild each other's work): the package
 # depends only on what dpkg-shlibdeps finds (libc6, libstdc++6, libgcc-s1, libevdev2, libdrm2). The files are those of
 # `make install` with PREFIX=/usr (scripts/install.sh), stripped; /etc/kinetic/kineticd.yaml is a conffile. The
@@ -29,7 +29,9 @@ stage="$work/kinetic"
 DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
   KINETIC_BUILD_FLAGS="${KINETIC_DEB_BUILD_FLAGS:---scratch-path .build-deb}" \
   scripts/install.sh --configuration "${KINETIC_DEB_CONFIGURATION:-release}"
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl"
+# One executable: kineticctl is a link to kineticd (scripts/install.sh).
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd"
+scripts/check-no-icu.sh "$stage/usr/bin/kineticd"
 
 doc="$stage/usr/share/doc/kinetic"
 install -d "$doc" "$stage/usr/share/lintian/overrides" "$stage/DEBIAN"
@@ -42,7 +44,7 @@ install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/
 # Dependencies from the binaries' own DT_NEEDED, as dpkg-shlibdeps does for debhelper (it wants a debian/control).
 mkdir -p "$work/shlibs/debian"
 printf 'Source: kinetic\n\nPackage: kinetic\nArchitecture: any\n' > "$work/shlibs/debian/control"
-depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/kineticd" "$stage/usr/bin/kineticctl" | sed -n 's/^shlibs:Depends=//p')"
+depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/kineticd" | sed -n 's/^shlibs:Depends=//p')"
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo "/etc/kinetic/kineticd.yaml" > "$stage/DEBIAN/conffiles"
 (cd "$stage" && find usr etc -type f -print0 | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"

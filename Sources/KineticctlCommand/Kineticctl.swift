@@ -4,8 +4,13 @@ import KineticBindings
 import KineticInput
 import KineticProtocol
 
+/// `kineticctl`'s entry point, for the executables (`kineticctl`, and `kinetic` when it is run as kineticctl).
+public enum KineticctlTool {
+    /// Runs kineticctl with `arguments` (the command line after the program's name); it exits when done.
+    public static func main(arguments: [String]) async { await Kineticctl.main(arguments: arguments) }
+}
+
 /// `kineticctl`: the client tool of kineticd.
-@main
 struct Kineticctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kineticctl",
@@ -33,8 +38,7 @@ struct Kineticctl: AsyncParsableCommand {
 
     /// Parses the command line, with suggestions for a mistyped command or option (``CommandLineHints``), runs the
     /// command and ends every failure with one line on standard error and a sysexits status (``ExitStatus``).
-    static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    static func main(arguments: [String]) async {
         if let hint = CommandLineHints.problem(in: arguments) {
             printError("kineticctl: \(hint)")
             Glibc.exit(ExitStatus.usage)
