@@ -70,12 +70,13 @@ test-after-build:
 	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python
 
 # The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
-# article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. Without the macro trait,
-# in a folder of its own (the plugin builds the modules for their symbol graphs). The archives land in
-# .build-docs/plugins/Swift-DocC/outputs; `swift package --disable-default-traits --scratch-path .build-docs
-# preview-documentation --target Kinetic` serves them.
+# article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. With the
+# FoundationGeometry trait a user of the library has by default (so the API shows Foundation's CGPoint, and `make test`
+# compiles that side of KineticGeometry) and without the macro trait, in a folder of its own (the plugin builds the
+# modules for their symbol graphs). The archives land in .build-docs/plugins/Swift-DocC/outputs; `swift package
+# --traits FoundationGeometry --scratch-path .build-docs preview-documentation --target Kinetic` serves them.
 docs: deps
-	$(SWIFT) package --disable-default-traits --scratch-path .build-docs generate-documentation \
+	$(SWIFT) package --traits FoundationGeometry --scratch-path .build-docs generate-documentation \
 		--target Kinetic --target KineticInput --warnings-as-errors
 
 test-docs:

@@ -15,7 +15,9 @@ public typealias CGFloat = Double
 
 /// A point in a two-dimensional coordinate system.
 public struct CGPoint: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The horizontal coordinate.
     public var x: CGFloat
+    /// The vertical coordinate.
     public var y: CGFloat
 
     /// The point at `x`, `y`.
@@ -30,12 +32,15 @@ public struct CGPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The origin.
     public static let zero = CGPoint()
 
+    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(x), \(y))" }
 }
 
 /// A width and a height.
 public struct CGSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The width.
     public var width: CGFloat
+    /// The height.
     public var height: CGFloat
 
     /// A size of `width` by `height`.
@@ -50,12 +55,15 @@ public struct CGSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The size of zero.
     public static let zero = CGSize()
 
+    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(width), \(height))" }
 }
 
 /// A rectangle: an origin and a size.
 public struct CGRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The corner with the smallest coordinates (for a rectangle of positive size).
     public var origin: CGPoint
+    /// The width and the height.
     public var size: CGSize
 
     /// A rectangle at `origin` of `size`.
@@ -92,6 +100,7 @@ public struct CGRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The largest y.
     public var maxY: CGFloat { max(origin.y, origin.y + size.height) }
 
+    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(origin), \(size))" }
 }
 #endif

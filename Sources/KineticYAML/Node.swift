@@ -67,8 +67,11 @@ public enum Node: Equatable, Sendable {
             self.mark = mark
         }
 
+        /// The first pair's position.
         public var startIndex: Int { pairs.startIndex }
+        /// The position after the last pair.
         public var endIndex: Int { pairs.endIndex }
+        /// The pair at `position`.
         public subscript(position: Int) -> (key: Node, value: Node) { pairs[position] }
 
         /// The value of the first pair whose key is the scalar `key`.
@@ -94,8 +97,11 @@ public enum Node: Equatable, Sendable {
             self.mark = mark
         }
 
+        /// The first item's position.
         public var startIndex: Int { nodes.startIndex }
+        /// The position after the last item.
         public var endIndex: Int { nodes.endIndex }
+        /// The item at `position`.
         public subscript(position: Int) -> Node { nodes[position] }
     }
 }
@@ -113,6 +119,7 @@ public struct Mark: Equatable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -150,6 +157,7 @@ public struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
         self.context = context
     }
 
+    /// The problem in one line, with its place.
     public var description: String {
         stage == .reader ? "\(problem) at byte \(offset ?? 0)" : "\(mark): \(problem)" + (context.map { " \($0)" } ?? "")
     }
