@@ -9,10 +9,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/test-build.sh"
-binary="${KINETICD_BINARY:-$(test_bin)/kineticd}"
-[ -x "$binary" ] || { echo "check-idle: $binary is missing; build first (make test builds it)" >&2; exit 1; }
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# The build's kineticd, and the executable the package installs (kinetic, run through a link named kineticd).
+if [ -n "${KINETICD_BINARY:-}" ]; then
+  binaries=("$KINETICD_BINARY")
+else
+  ln -s "$(test_bin)/kinetic" "$work/kineticd"
+  binaries=("$(test_bin)/kineticd" "$work/kineticd")
+fi
+for binary in "${binaries[@]}"; do
+[ -x "$binary" ] || { echo "check-idle: $binary is missing; build first (make test builds it)" >&2; exit 1; }
 python3 - "$binary" "$work" "$root/scripts" <<'PY'
 import json, os, signal, subprocess, sys, time
 sys.dont_write_bytecode = True
@@ -59,8 +66,9 @@ try:
         sys.exit(f"check-idle: an idle kineticd woke up within 3 s (thread: context switches): {woken}")
     daemon.send_signal(signal.SIGTERM)
     assert daemon.wait(timeout=10) == 0, "kineticd did not exit 0 on SIGTERM"
-    print(f"check-idle: an idle kineticd made no wake-ups over 3 s ({len(after)} threads)")
+    print(f"check-idle: an idle kineticd ({binary}) made no wake-ups over 3 s ({len(after)} threads)")
 finally:
     if daemon.poll() is None:
         daemon.kill()
 PY
+done

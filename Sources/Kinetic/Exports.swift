@@ -1,9 +1,2 @@
-// CGFloat, CGPoint, CGSize and CGRect, which Kinetic's API uses as SwiftUI's does: Foundation's or Kinetic's own,
-// by the FoundationGeometry trait (Sources/KineticGeometry).
+// CGFloat, CGPoint, CGSize and CGRect, which Kinetic's API uses as SwiftUI's does, and the C library: KineticGeometry.
 @_exported import KineticGeometry
-// The C library (the math functions, errno, file descriptors), which Foundation used to bring along.
-#if canImport(Glibc)
-@_exported import Glibc
-#elseif canImport(Darwin)
-@_exported import Darwin
-#endif

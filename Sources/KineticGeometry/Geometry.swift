@@ -4,6 +4,15 @@
 // Foundation's own. Without it (kineticd and kineticctl build with --disable-default-traits) they are defined here, so
 // that nothing links Foundation and its ICU data: CGFloat is Double, as Foundation's CGFloat is on 64-bit Linux,
 // and the three structs have Foundation's stored properties, initialisers and the members Kinetic uses.
+//
+// It also brings the C library (the math functions, errno, file descriptors) to Kinetic's and KineticInput's users, as
+// Foundation did before these modules left it.
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Darwin)
+@_exported import Darwin
+#endif
+
 #if FoundationGeometry
 @_exported import struct Foundation.CGFloat
 @_exported import struct Foundation.CGPoint

@@ -6,7 +6,9 @@ import KineticProtocol
 
 /// `kineticctl`'s entry point, for the executables (`kineticctl`, and `kinetic` when it is run as kineticctl).
 public enum KineticctlTool {
-    /// Runs kineticctl with `arguments` (the command line after the program's name); it exits when done.
+    /// Runs kineticctl with `arguments` (the command line after the program's name); it exits when done. On the main
+    /// actor, as kineticd's entry point is and as an `@main` command's `main()` was.
+    @MainActor
     public static func main(arguments: [String]) async { await Kineticctl.main(arguments: arguments) }
 }
 
@@ -38,6 +40,7 @@ struct Kineticctl: AsyncParsableCommand {
 
     /// Parses the command line, with suggestions for a mistyped command or option (``CommandLineHints``), runs the
     /// command and ends every failure with one line on standard error and a sysexits status (``ExitStatus``).
+    @MainActor
     static func main(arguments: [String]) async {
         if let hint = CommandLineHints.problem(in: arguments) {
             printError("kineticctl: \(hint)")

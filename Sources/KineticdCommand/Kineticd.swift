@@ -9,7 +9,10 @@ import ServiceLifecycle
 
 /// `kineticd`'s entry point, for the executables (`kineticd`, and `kinetic` when it is run as kineticd).
 public enum KineticdTool {
-    /// Runs kineticd with `arguments` (the command line after the program's name); it exits when done.
+    /// Runs kineticd with `arguments` (the command line after the program's name); it exits when done. On the main
+    /// actor, as an executable's top-level code is: no job may reach Swift concurrency's global executor before
+    /// ``IdleExecutor/install()`` has replaced it (a hop to it would arm libdispatch's 1 Hz monitor for good).
+    @MainActor
     public static func main(arguments: [String]) async { await Kineticd.main(arguments: arguments) }
 }
 
@@ -68,6 +71,7 @@ struct Kineticd: AsyncParsableCommand {
 
     /// The entry point: installs the idle-silent global executor before anything is awaited, then
     /// parses `arguments` (the command line after the program's name) and runs, as `AsyncParsableCommand.main()` does.
+    @MainActor
     static func main(arguments: [String]) async {
         IdleExecutor.install()
         do {
