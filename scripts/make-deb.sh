@@ -45,6 +45,11 @@ install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/
 mkdir -p "$work/shlibs/debian"
 printf 'Source: kinetic\n\nPackage: kinetic\nArchitecture: any\n' > "$work/shlibs/debian/control"
 depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/kineticd" | sed -n 's/^shlibs:Depends=//p')"
+# Packed relocations (Package.swift) need glibc 2.36's loader (the version GLIBC_ABI_DT_RELR), which dpkg-shlibdeps,
+# reading symbols, does not see: raise libc6's minimum to it.
+if readelf -V "$stage/usr/bin/kineticd" | grep -q GLIBC_ABI_DT_RELR; then
+  depends="$(sed -E 's/libc6 \(>= [0-9.]+\)/libc6 (>= 2.36)/' <<< "$depends")"
+fi
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo "/etc/kinetic/kineticd.yaml" > "$stage/DEBIAN/conffiles"
 (cd "$stage" && find usr etc -type f -print0 | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
