@@ -410,6 +410,7 @@ public final class GraphChannelEngine: ChannelEngine {
         attribute.removeAnimations()
         withTransaction(\.disablesAnimations, true) { attribute.value = AnimatableVector(value) }
         entries[i].lastPresentation = value
+        entries[i].lastTime = graph.time
         return takeEvents()
     }
 
@@ -448,6 +449,14 @@ public final class GraphChannelEngine: ChannelEngine {
     private func apply(_ targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)], animation: Animation,
                        completion: CompletionToken?, names: [String], at time: UInt64) -> [EngineEvent] {
         graph.advance(to: seconds(time))
+        // A channel at rest starts moving at `time`: the backward difference a timing curve's velocity is
+        // (``samples()``) starts there, so the first frame reports the curve's own slope, not one diluted by the rest
+        // before the change. A retarget of a running animation keeps differencing frame to frame, as before.
+        for (name, (attribute, _)) in zip(names, targets) where !attribute.isAnimating {
+            guard let i = try? index(of: name) else { continue }
+            entries[i].lastPresentation = padded(entries[i].source.value, entries[i].descriptor.dimension)
+            entries[i].lastTime = graph.time
+        }
         let apply = { for (attribute, target) in targets { attribute.value = target } }
         if let completion {
             let criteria: AnimationCompletionCriteria = completion.criterion == .logicallyComplete ? .logicallyComplete : .removed
