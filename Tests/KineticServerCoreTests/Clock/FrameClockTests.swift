@@ -100,6 +100,33 @@ struct FrameClockTests {
         #expect(sink.frames.map(\.seq) == [1, 2, 3, 4], "seq counts frames")
     }
 
+    /// The lead window: a tick at vblank − lead advances the engine to the vblank, and the engine's time only moves
+    /// forward, so a command that arrives before that vblank takes effect at it, `lead` at most after its own time
+    /// (docs/PROTOCOL.md, `frame_clock`). A `.linear` move sent 1 ms after the tick starts at the vblank.
+    @Test func inputInTheLeadWindowTakesEffectAtTheVblank() throws {
+        let start: UInt64 = 5_000_000_000
+        var current = start
+        let engine = GraphChannelEngine(epoch: start)
+        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
+                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
+                              now: { current }, wake: {})
+        let (sink, _, send) = try Self.subscriberOfX(core)
+        let refresh: UInt64 = 16_666_667, lead: UInt64 = 3_000_000, vblank = start + 10_000_000
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
+        let n = vblank + refresh
+        current = n - lead
+        core.tick(Tick(time: current))
+        current = n - lead + 1_000_000  // inside the window: after the tick, before its vblank
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
+        current = n + refresh - lead
+        core.tick(Tick(time: current))
+        let frame = try #require(sink.frames.last)
+        #expect(frame.timeNanoseconds == n + refresh)
+        let value = try #require(frame.samples["x"]?.value.first)
+        // From the vblank n: 100 · refresh / 1 s; from the command's own time it would be 0.2 larger.
+        #expect(abs(value - 100 * Double(refresh) / 1e9) < 1e-3, "\(value)")
+    }
+
     @Test("frame_clock fields are checked", arguments: [
         (#"{"type":"command","op":"frame_clock","refresh_ns":500,"last_vblank_ns":1}"#, "refresh_ns"),
         (#"{"type":"command","op":"frame_clock","refresh_ns":16666667}"#, "last_vblank_ns"),
