@@ -100,6 +100,7 @@ let package = Package(
         .target(name: "KineticServerCore", dependencies: [
             "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings",
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),  // VirtualTickSource's lock
         ]),
         // The daemon: the core on a SwiftNIO event loop, the Unix socket, the Dispatch display-rate clock, live
         // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
@@ -138,7 +139,7 @@ let package = Package(
                           path: "Benchmarks/FrameClockBench"),
         .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServerCore", "KineticBindings", "KineticProtocol", "KineticInput"],
                           path: "Benchmarks/ReplayBench"),
-        .testTarget(name: "KineticTests", dependencies: ["Kinetic"]),
+        .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticTestSupport"]),
         .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol", "KineticTestSupport"]),
         // Test doubles and fixtures shared by the server's test targets: an in-memory channel engine, a sink that
         // records what the core sends, a blocking socket client, the bundled recordings.

@@ -1,18 +1,12 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import KineticInput
 
 /// Locates the test fixtures (`Tests/Fixtures/`) and the bundled `Recordings/`.
 enum Fixtures {
-    /// The repository root, found from this file's path.
-    static let repositoryRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.pathComponents.count > 1 {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }()
+    /// The repository root (``ReplayFixtures/repositoryRoot``).
+    static var repositoryRoot: URL { ReplayFixtures.repositoryRoot }
 
     /// `Tests/Fixtures/<name>`; records a clear issue when it is missing.
     static func fixture(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {

@@ -16,6 +16,9 @@ package enum ReplayFixtures {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
+    /// The repository's `Recordings/` folder.
+    package static var recordingsDirectory: String { repositoryRoot.appendingPathComponent("Recordings").path }
+
     /// `Recordings/<name>`.
     package static func recording(_ name: String) throws -> Recording {
         try read(repositoryRoot.appendingPathComponent("Recordings/\(name)").path)

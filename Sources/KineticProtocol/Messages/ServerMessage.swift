@@ -137,4 +137,15 @@ public struct Event: Equatable, Sendable {
     public static let removed = "animation.removed"
     /// `shutdown`: the server is closing the connection.
     public static let shutdown = "shutdown"
+    /// An input device a binding matches appeared (`path`, `name`, `class`), to every client.
+    public static let deviceAdded = "device.added"
+    /// An input device a binding matched went away (`path`), to every client.
+    public static let deviceRemoved = "device.removed"
+    /// A gesture started driving a channel (`channel`), to every client.
+    public static let gestureBegan = "gesture.began"
+    /// A gesture on a channel ended (`channel`, `cancelled`), to every client.
+    public static let gestureEnded = "gesture.ended"
+
+    /// The `device.removed` event for the device at `path`.
+    public static func deviceRemoved(path: String) -> Event { Event(name: deviceRemoved, fields: ["path": .string(path)]) }
 }

@@ -144,7 +144,7 @@ public final class LiveInput: @unchecked Sendable {
         source.resume()
         let core = self.core
         core.eventLoop.execute {
-            core.value.broadcast(Event(name: "device.added", fields: ["path": .string(path), "name": .string(description.name),
+            core.value.broadcast(Event(name: Event.deviceAdded, fields: ["path": .string(path), "name": .string(description.name),
                                                                      "class": .string(description.deviceClass.rawValue)]))
         }
         read(path)
@@ -187,7 +187,7 @@ public final class LiveInput: @unchecked Sendable {
         core.eventLoop.execute {
             core.value.applyInput { engine in
                 InputOutcome(pipeline.value.detach(id, at: cancelTime, engine: engine))
-                    + InputOutcome(events: [Event(name: "device.removed", fields: ["path": .string(path)])])
+                    + InputOutcome(events: [Event.deviceRemoved(path: path)])
             }
         }
     }
@@ -243,7 +243,7 @@ public final class LiveInput: @unchecked Sendable {
                     attached.source.cancel()
                     attached.device.close()
                     let core = self.core
-                    core.eventLoop.execute { core.value.broadcast(Event(name: "device.removed", fields: ["path": .string(path)])) }
+                    core.eventLoop.execute { core.value.broadcast(Event.deviceRemoved(path: path)) }
                 }
             }
             for path in monitor.presentPaths { add(path) }

@@ -23,9 +23,9 @@ public struct InputOutcome: Equatable, Sendable {
         let events: [Event] = output.bindingEvents.compactMap { event in
             switch event.phase {
             case .began:
-                return Event(name: "gesture.began", fields: ["channel": .string(event.channel)])
+                return Event(name: Event.gestureBegan, fields: ["channel": .string(event.channel)])
             case .ended, .cancelled:
-                return Event(name: "gesture.ended", fields: ["channel": .string(event.channel),
+                return Event(name: Event.gestureEnded, fields: ["channel": .string(event.channel),
                                                             "cancelled": .bool(event.phase == .cancelled)])
             case .changed:
                 return nil

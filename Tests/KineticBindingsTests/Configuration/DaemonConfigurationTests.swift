@@ -20,8 +20,7 @@ struct DaemonConfigurationTests {
 
     @Test("the example configuration in systemd/ parses")
     func example() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("systemd/kineticd.yaml").path
+        let path = ReplayFixtures.repositoryRoot.appendingPathComponent("systemd/kineticd.yaml").path
         let configuration = try DaemonConfiguration.load(path: path)
         #expect(configuration.bindings.map(\.channel) == ["touch.position", "card.offset", "pinch.scale"])
         #expect(configuration.bindings[1].release.target == .project(snapPoints: [[0, 0], [0, 300], [0, 600]]))
@@ -141,8 +140,7 @@ struct DaemonConfigurationTouchesTests {
 
     @Test("the commented touches example in systemd/kineticd.yaml parses when uncommented")
     func example() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("systemd/kineticd.yaml").path
+        let path = ReplayFixtures.repositoryRoot.appendingPathComponent("systemd/kineticd.yaml").path
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex { $0.hasPrefix("  # - match:") })
         let block = lines[start...].prefix { $0.hasPrefix("  # ") }.map { "  " + $0.dropFirst(4) }

@@ -1,19 +1,7 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import KineticInput
-
-/// SplitMix64: a small seeded generator, so every fuzz case is reproducible from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Seeded random mutations of the shared fixtures: truncation, reordering, duplication, deletion, oversized and
 /// garbage lines, corrupted characters and huge numbers. Each reader must return a recording or a
@@ -23,7 +11,7 @@ struct SeededGenerator: RandomNumberGenerator {
     static let casesPerSeed = 25
     static let seeds: [UInt64] = Array(1...8)
 
-    static func mutate(_ text: String, using rng: inout SeededGenerator) -> String {
+    static func mutate(_ text: String, using rng: inout SplitMix64) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for _ in 0..<Int.random(in: 1...3, using: &rng) {
             guard !lines.isEmpty else { break }
@@ -69,7 +57,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(arguments: seeds) func evemuReaderSurvivesMutations(seed: UInt64) throws {
         let original = try String(contentsOfFile: try Fixtures.fixture("example-swipe.evemu"), encoding: .utf8)
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         for n in 0..<Self.casesPerSeed {
             let text = Self.mutate(original, using: &rng)
             do {
@@ -88,7 +76,7 @@ struct SeededGenerator: RandomNumberGenerator {
 
     @Test(arguments: seeds) func libinputReaderSurvivesMutations(seed: UInt64) throws {
         let original = try String(contentsOfFile: try Fixtures.fixture("example-swipe.libinput.yml"), encoding: .utf8)
-        var rng = SeededGenerator(seed: seed &+ 1000)
+        var rng = SplitMix64(seed: seed &+ 1000)
         for n in 0..<Self.casesPerSeed {
             let text = Self.mutate(original, using: &rng)
             do {

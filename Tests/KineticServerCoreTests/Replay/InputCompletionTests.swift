@@ -5,8 +5,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-private let recordingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path
+private let recordingsDirectory = ReplayFixtures.recordingsDirectory
 
 /// A client's completion event that falls due while a gesture's input advances the engine (input is
 /// applied at its own timestamp, between ticks) reaches the client, exactly once.

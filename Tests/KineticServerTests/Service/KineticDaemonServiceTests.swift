@@ -36,8 +36,7 @@ struct KineticDaemonServiceTests {
             configuration: DaemonConfiguration.embeddedDefault, socketOverride: socketPath,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),
             notifier: SystemdNotifier(environment: ["NOTIFY_SOCKET": notifyPath], pid: getpid()),
-            replay: try ReplaySchedule.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings/tap.evemu").path))
+            replay: try ReplaySchedule.load(path: ReplayFixtures.recordingsDirectory + "/tap.evemu"))
         let group = ServiceGroup(configuration: .init(services: [service], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })))
         let running = Task { try await group.run() }
         let ready = await datagram()

@@ -6,8 +6,7 @@ import Testing
 @testable import KineticServer
 @testable import KineticTestSupport
 
-private let recordingsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Recordings").path
+private let recordingsDirectory = ReplayFixtures.recordingsDirectory
 
 @Suite("Replay", .serialized)
 struct ReplayEndToEndTests {

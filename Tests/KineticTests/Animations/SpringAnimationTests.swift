@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// docs/ANIMATION.md §2.4: the closed-form interpolating spring.
@@ -102,7 +103,7 @@ import Testing
     /// in both regimes (ζ < 1 and ζ ≥ 1).
     @Test(arguments: 0..<40)
     func velocityIsDerivativeOfValue(seed: Int) throws {
-        var generator = SeededGenerator(seed: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         let mass = Double.random(in: 0.2...3, using: &generator)
         let stiffness = Double.random(in: 10...800, using: &generator)
         let ratio = seed.isMultiple(of: 2) ? Double.random(in: 0.05...0.95, using: &generator)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// Every type the runtime documents as grouped is stepped on the grouped path, and the public
@@ -45,7 +46,7 @@ import Testing
     /// the generic ``AnimatableAttribute/change(to:)``; the second's reads use the generic accessors.
     /// Every frame, both must agree bit for bit, and the first's attributes must be on the grouped path.
     func check<Value: Animatable & Equatable>(_ make: ([Double]) -> Value) throws {
-        var rng = SeededGenerator(seed: 13)
+        var rng = SplitMix64(seed: 13)
         let count = 6
         let fast = AnimationGraph(), generic = AnimationGraph()
         func random() -> [Double] { (0..<4).map { _ in Double.random(in: -400...400, using: &rng) } }

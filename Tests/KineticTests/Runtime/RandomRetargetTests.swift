@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// 1 000 random changes with random animations at random times: the presentation stays finite, and

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// ``SpringLaneGroup`` on its own, against ``FluidSpringStepper`` sub-stepping each component

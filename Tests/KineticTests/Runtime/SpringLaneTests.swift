@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// A Double that the grouped spring path does not know, so it always takes the generic path

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// A spring that takes over a running spring keeps its position and velocity: |Δv| at the

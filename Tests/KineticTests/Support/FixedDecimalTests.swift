@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KineticTestSupport
 import Kinetic
 
 @Suite("FixedDecimal: printf's %f without Foundation")
