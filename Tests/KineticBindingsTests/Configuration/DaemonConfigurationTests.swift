@@ -41,13 +41,7 @@ struct DaemonConfigurationTests {
         ("bindings: [\n", "f.yaml:2:1", "not valid YAML: did not find expected node content"),
     ])
     func errors(text: String, place: String, fragment: String) {
-        do {
-            _ = try DaemonConfiguration.parse(text, source: "f.yaml")
-            Issue.record("parsed: \(text)")
-        } catch {
-            #expect(error.source == place, "\(error)")
-            #expect(error.reason.contains(fragment), "\(error)")
-        }
+        expectRefusal(text, place: place, fragment: fragment)
     }
 
     @Test("animation: none follows the input without animation")
@@ -96,13 +90,7 @@ struct DaemonConfigurationTouchesTests {
         ("bindings:\n  - channel: a\n    count: 2\n", "f.yaml:3:12", "goes with gesture: touches"),
     ])
     func errors(text: String, place: String, fragment: String) {
-        do {
-            _ = try DaemonConfiguration.parse(text, source: "f.yaml")
-            Issue.record("parsed: \(text)")
-        } catch {
-            #expect(error.source == place, "\(error)")
-            #expect(error.reason.contains(fragment), "\(error)")
-        }
+        expectRefusal(text, place: place, fragment: fragment)
     }
 
     /// The pinch's two fingers (tracking ids 300 and 301, the second landing 16 ms later) replayed
@@ -147,5 +135,16 @@ struct DaemonConfigurationTouchesTests {
         let configuration = try DaemonConfiguration.parse("bindings:\n" + block.joined(separator: "\n") + "\n", source: path)
         let binding = try #require(configuration.bindings.first)
         #expect(binding.gesture == .touches(count: 5) && binding.channel == "touches")
+    }
+}
+
+/// `text` (as `f.yaml`) is refused at `place` with a reason containing `fragment`.
+func expectRefusal(_ text: String, place: String, fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+        _ = try DaemonConfiguration.parse(text, source: "f.yaml")
+        Issue.record("parsed: \(text)", sourceLocation: sourceLocation)
+    } catch {
+        #expect(error.source == place, "\(error)", sourceLocation: sourceLocation)
+        #expect(error.reason.contains(fragment), "\(error)", sourceLocation: sourceLocation)
     }
 }

@@ -20,6 +20,13 @@ struct FrameClockTests {
         return (sink, client, send)
     }
 
+    /// A core at 120 Hz whose clock reads `now`, ticked by hand (no tick source).
+    static func core(epoch: UInt64, now: @escaping () -> UInt64) -> ServerCore {
+        ServerCore(engine: GraphChannelEngine(epoch: epoch),
+                   configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
+                   now: now, wake: {})
+    }
+
     @Test func gridArithmeticByHand() {
         let grid = FrameGrid(refresh: 16_666_667, vblank: 1_000_000_000, lead: 2_000_000)
         #expect(grid.vblank(after: 1_000_000_000) == 1_016_666_667)
@@ -81,10 +88,7 @@ struct FrameClockTests {
     /// that vblank then publishes nothing, so no vblank is published twice and frames' times only increase.
     @Test func aLateTickNeverPublishesAVblankTwice() throws {
         let start: UInt64 = 5_000_000_000
-        let engine = GraphChannelEngine(epoch: start)
-        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
-                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
-                              now: { start }, wake: {})
+        let core = Self.core(epoch: start, now: { start })
         let (sink, _, send) = try Self.subscriberOfX(core)
         let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
         send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
@@ -106,10 +110,7 @@ struct FrameClockTests {
     @Test func inputInTheLeadWindowTakesEffectAtTheVblank() throws {
         let start: UInt64 = 5_000_000_000
         var current = start
-        let engine = GraphChannelEngine(epoch: start)
-        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
-                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
-                              now: { current }, wake: {})
+        let core = Self.core(epoch: start, now: { current })
         let (sink, _, send) = try Self.subscriberOfX(core)
         let refresh: UInt64 = 16_666_667, lead: UInt64 = 3_000_000, vblank = start + 10_000_000
         send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
