@@ -53,13 +53,6 @@ public struct CompletionToken: Hashable, Sendable {
     }
 }
 
-extension JSONValue: Hashable {
-    /// Hashes the compact JSON text, consistently with `==` for the values the protocol parses.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(jsonText)
-    }
-}
-
 /// What the engine reports as time advances.
 public enum EngineEvent: Equatable, Sendable {
     /// An animation met its completion criterion (`animation.logicallyComplete` or `animation.removed`): the

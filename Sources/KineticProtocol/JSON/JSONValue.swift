@@ -3,7 +3,7 @@
 /// The server owns its JSON so that parsing is bounded (nesting depth, no recursion beyond it),
 /// errors point at a byte column, and output is deterministic (object keys keep their order), which
 /// the bit-identical replay output depends on.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,7 +19,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON object whose keys keep the order in which they were written or parsed.
-public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The members, in order. A key appears at most once (parsing refuses a duplicate).
     public private(set) var members: [(key: String, value: JSONValue)]
 
@@ -54,6 +54,15 @@ public struct JSONObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
             && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Hashes the members in order, as ``==`` compares them (a value's structure, never its text).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for member in members {
+            hasher.combine(member.key)
+            hasher.combine(member.value)
+        }
     }
 }
 
