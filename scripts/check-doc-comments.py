@@ -19,7 +19,12 @@ What is exempt, and why
   * operator implementations (`static func +`, `==`, `<`, `+=`, …): they implement the requirements of
     AdditiveArithmetic / Equatable / Comparable, whose documentation is the protocol's, and the operator has no units
     of its own beyond those of the type (documented on the type);
-  * declarations inside function, initializer, accessor or closure bodies (never visible outside).
+  * declarations inside function, initializer, accessor or closure bodies (never visible outside);
+  * the members that implement a standard library protocol's requirement and mean what the protocol says
+    (`description`, `debugDescription`, `hash(into:)`, a collection's `startIndex`, `endIndex` and
+    `subscript(position:)`): their documentation is the protocol's, as for the operators;
+  * memberwise initialisers: an `init` whose body only stores each parameter in the property of its name
+    (`self.x = x`), whose documentation would restate the properties' (documented on the properties).
 A doc comment may be separated from its declaration by attribute lines (`@inlinable`, `@available(…)`, …) only.
 
 `make test` runs `--self-test` first, so a checker that stopped finding anything would fail instead of passing.
@@ -42,6 +47,27 @@ MODIFIERS = {
 NON_PUBLIC = {"internal", "fileprivate", "private", "package"}
 ATTRIBUTE = re.compile(r"@[A-Za-z_][A-Za-z0-9_]*(\((?:[^()]|\([^()]*\))*\))?")
 OPERATOR_FUNC = re.compile(r"\bfunc\s+[^A-Za-z_\s(]")
+PROTOCOL_MEMBER = re.compile(r"\b(var\s+(description|debugDescription|startIndex|endIndex)\b|func\s+hash\(into\b"
+                             r"|subscript\(position:)")
+PARAMETER = re.compile(r"[(,]\s*(?:_\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*:")
+
+
+def is_memberwise_init(lines, index):
+    """Whether the `init` at `index` only stores its parameters in the properties of their names."""
+    text, depth, opened = "", 0, False
+    for line in lines[index:index + 40]:
+        line = re.sub(r"//.*", "", line)
+        text += line + "\n"
+        depth += line.count("{") - line.count("}")
+        opened = opened or "{" in line
+        if opened and depth <= 0:
+            break
+    head, _, body = text.partition("{")
+    body = body.rsplit("}", 1)[0]
+    parameters = PARAMETER.findall(head.split("init", 1)[1])
+    statements = [statement.strip() for statement in re.split(r"[\n;]", body) if statement.strip()]
+    stored = [re.fullmatch(r"self\.([A-Za-z_][A-Za-z0-9_]*)\s*=\s*\1", statement) for statement in statements]
+    return bool(parameters) and all(stored) and sorted(m.group(1) for m in stored) == sorted(parameters)
 
 
 def strip_code(line, state):
@@ -150,7 +176,9 @@ def check_file(path):
             if keyword == "extension":
                 pending = "public-members" if explicit else "plain"
             else:
-                if is_public and not OPERATOR_FUNC.search(code) and not has_doc(lines, index):
+                exempt = OPERATOR_FUNC.search(code) or PROTOCOL_MEMBER.search(code) or (
+                    keyword == "init" and is_memberwise_init(lines, index))
+                if is_public and not exempt and not has_doc(lines, index):
                     findings.append(f"{path}:{index + 1}: public `{keyword}` without a doc comment: {line.strip()}")
                 if keyword in TYPE_KEYWORDS:
                     if keyword == "protocol" and is_public:
@@ -218,8 +246,24 @@ public enum E {
     func f() { switch self { case .a: break; case .b: break } }
 }
 enum F { case q }
+/// documented
+public struct G: CustomStringConvertible {
+    /// documented
+    public var a: Int
+    /// documented
+    public var b: Int
+    public init(a: Int, b: Int) {       // exempt: memberwise
+        self.a = a
+        self.b = b
+    }
+    public init(sum: Int) {             // finding: does more than store
+        self.a = sum
+        self.b = 0
+    }
+    public var description: String { "\\(a)" }   // exempt: the protocol's
+}
 """
-SELF_TEST_EXPECTED = [1, 2, 7, 15, 20, 24, 29, 32, 36]
+SELF_TEST_EXPECTED = [1, 2, 7, 15, 20, 24, 29, 32, 36, 52]
 
 
 def self_test():

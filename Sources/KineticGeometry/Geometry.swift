@@ -41,15 +41,14 @@ public struct CGPoint: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The origin.
     public static let zero = CGPoint()
 
-    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(x), \(y))" }
 }
 
 /// A width and a height.
 public struct CGSize: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The width.
+    /// The horizontal extent (negative for a size that runs leftwards).
     public var width: CGFloat
-    /// The height.
+    /// The vertical extent (negative for a size that runs upwards).
     public var height: CGFloat
 
     /// A size of `width` by `height`.
@@ -64,7 +63,6 @@ public struct CGSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The size of zero.
     public static let zero = CGSize()
 
-    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(width), \(height))" }
 }
 
@@ -109,7 +107,6 @@ public struct CGRect: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The largest y.
     public var maxY: CGFloat { max(origin.y, origin.y + size.height) }
 
-    /// The text `print` shows, as Foundation's type writes it.
     public var description: String { "(\(origin), \(size))" }
 }
 #endif

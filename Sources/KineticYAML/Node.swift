@@ -5,7 +5,7 @@ public enum Node: Equatable, Sendable {
     case scalar(Scalar)
     /// A mapping: its pairs in document order.
     case mapping(Mapping)
-    /// A sequence.
+    /// A sequence: its items in document order.
     case sequence(Sequence)
 
     /// Where the node starts.
@@ -46,7 +46,6 @@ public enum Node: Equatable, Sendable {
         /// Where it starts.
         public var mark: Mark?
 
-        /// A scalar.
         public init(_ string: String, style: Style = .plain, mark: Mark? = nil) {
             self.string = string
             self.style = style
@@ -56,7 +55,7 @@ public enum Node: Equatable, Sendable {
 
     /// A mapping node: its key–value pairs in document order.
     public struct Mapping: RandomAccessCollection, Equatable, Sendable {
-        /// The pairs.
+        /// The key–value pairs in document order (a key may repeat; ``subscript(_:)`` finds the first).
         public var pairs: [(key: Node, value: Node)]
         /// Where it starts.
         public var mark: Mark?
@@ -67,11 +66,8 @@ public enum Node: Equatable, Sendable {
             self.mark = mark
         }
 
-        /// The first pair's position.
         public var startIndex: Int { pairs.startIndex }
-        /// The position after the last pair.
         public var endIndex: Int { pairs.endIndex }
-        /// The pair at `position`.
         public subscript(position: Int) -> (key: Node, value: Node) { pairs[position] }
 
         /// The value of the first pair whose key is the scalar `key`.
@@ -91,17 +87,13 @@ public enum Node: Equatable, Sendable {
         /// Where it starts.
         public var mark: Mark?
 
-        /// A sequence.
         public init(_ nodes: [Node], mark: Mark? = nil) {
             self.nodes = nodes
             self.mark = mark
         }
 
-        /// The first item's position.
         public var startIndex: Int { nodes.startIndex }
-        /// The position after the last item.
         public var endIndex: Int { nodes.endIndex }
-        /// The item at `position`.
         public subscript(position: Int) -> Node { nodes[position] }
     }
 }
@@ -113,13 +105,11 @@ public struct Mark: Equatable, Sendable, CustomStringConvertible {
     /// The column, from 1.
     public var column: Int
 
-    /// A mark.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -137,7 +127,7 @@ public struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
         case composer
     }
 
-    /// The stage.
+    /// The stage of reading that found the problem.
     public var stage: Stage
     /// libyaml's words for the problem.
     public var problem: String
@@ -148,7 +138,6 @@ public struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What libyaml was reading when it met the problem (`while parsing a block mapping`), if it says.
     public var context: String?
 
-    /// An error.
     public init(stage: Stage, problem: String, mark: Mark, offset: Int? = nil, context: String? = nil) {
         self.stage = stage
         self.problem = problem
@@ -157,7 +146,6 @@ public struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
         self.context = context
     }
 
-    /// The problem in one line, with its place.
     public var description: String {
         stage == .reader ? "\(problem) at byte \(offset ?? 0)" : "\(mark): \(problem)" + (context.map { " \($0)" } ?? "")
     }

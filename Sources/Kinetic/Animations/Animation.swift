@@ -9,7 +9,6 @@ public struct Animation: Hashable, Sendable {
     /// The wrapped animation.
     public let base: any CustomAnimation
 
-    /// Wraps a custom animation.
     public init<A: CustomAnimation>(_ base: A) {
         // Re-wrapping an Animation-valued base would only add indirection.
         self.base = base

@@ -16,7 +16,7 @@ public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
     public var to: Value
     /// How long the spring runs, in seconds; `nil` for its settling duration.
     public var duration: TimeInterval?
-    /// The spring.
+    /// The spring that carries the value towards the keyframe's target, starting with the velocity it arrives with.
     public var spring: Spring
     /// The velocity at the start, in value units per second; `nil` carries the incoming velocity.
     public var startVelocity: Value?

@@ -136,7 +136,7 @@ public struct BlurReplaceTransition: Transition {
     /// The scale an element grows to when it leaves with ``Configuration/upUp`` (Kinetic's choice).
     public static let largeScale = 1.2
 
-    /// The configuration.
+    /// Which way the blurred content moves as it is replaced (`.downUp` or `.upUp`).
     public var configuration: Configuration
 
     /// A blur replace with `configuration`.

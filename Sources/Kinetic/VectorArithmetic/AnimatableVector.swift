@@ -11,7 +11,6 @@ public struct AnimatableVector: VectorArithmetic, Sendable, Hashable, Animatable
     /// The components, in order.
     public var components: [Double]
 
-    /// Creates a vector from its components.
     @inlinable
     public init(_ components: [Double]) { self.components = components }
 

@@ -94,7 +94,6 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
         /// animations take none).
         indirect case member(AnimationExpression)
 
-        /// The value as written.
         public var description: String {
             switch self {
             case .number(let n): n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : n.description
@@ -104,7 +103,6 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
         }
     }
 
-    /// The expression in SwiftUI syntax.
     public var description: String { ([base] + modifiers).map(\.description).joined() }
 }
 

@@ -169,7 +169,7 @@ enum AnimationTable {
 
     /// The names an expression may start with.
     static var animationNames: [String] { animations.keys.sorted() }
-    /// The modifier names.
+    /// The names of the modifiers an animation expression may chain (`.delay`, `.speed`, …), sorted: what a "did you mean" suggestion picks from.
     static var modifierNames: [String] { modifiers.keys.sorted() }
 
     // MARK: Checking and resolving

@@ -19,9 +19,9 @@ import Kinetic
 /// `.repeat(N)` (N whole, 0…10⁶), `.repeat(.continuous)`, `.repeat(.periodic(N, delay: D))` (both optional; D in
 /// 0…3600 s), `.speed(S)` (S in 10⁻³…10³), chained in any order.
 public struct SymbolEffectExpression: Sendable, CustomStringConvertible {
-    /// The effect.
+    /// The symbol effect the expression names (`.bounce.up.byLayer` is the bounce effect, upwards, by layer).
     public let effect: any SymbolEffect
-    /// The options.
+    /// The options expression's repeat and speed (`.repeat(3)`, `.speed(2)`); the default options without one.
     public let options: SymbolEffectOptions
     /// Whether the effect runs on a trigger (SwiftUI's `DiscreteSymbolEffect`): all but `.scale`, `.appear` and
     /// `.disappear`, which only run while active.

@@ -28,7 +28,6 @@ public struct TransitionExpression: Equatable, Sendable, CustomStringConvertible
         return expression
     }
 
-    /// The expression in SwiftUI syntax.
     public var description: String { chain.description }
 
     /// The transition; with `reduceMotion`, animations attached by `.animation(_:)` follow the reduce-motion

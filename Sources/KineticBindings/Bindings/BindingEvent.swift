@@ -17,7 +17,6 @@ public struct BindingEvent: Equatable, Sendable {
     /// release target when it ends or is cancelled.
     public var target: [Double]
 
-    /// An event with every field given.
     public init(phase: GestureEvent.Phase, channel: String, time: EventTime, input: [Double], inputVelocity: [Double],
                 target: [Double]) {
         self.phase = phase
@@ -38,7 +37,6 @@ public struct PipelineOutput: Equatable, Sendable {
     /// Engine events (completions) that came due while the engine advanced to the input's times.
     public var engineEvents: [EngineEvent] = []
 
-    /// An output with the given events.
     public init(bindingEvents: [BindingEvent] = [], engineEvents: [EngineEvent] = []) {
         self.bindingEvents = bindingEvents
         self.engineEvents = engineEvents

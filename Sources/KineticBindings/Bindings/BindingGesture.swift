@@ -42,7 +42,7 @@ public enum BindingGesture: Equatable, Sendable {
 public enum AngleUnit: String, Equatable, Sendable, CaseIterable {
     /// Degrees (the default).
     case degrees
-    /// Radians.
+    /// Radians, as the rotation gesture measures its angle.
     case radians
 
     /// Radians in this unit.

@@ -21,7 +21,6 @@ public struct GestureBinding: Equatable, Sendable {
     public struct Place: Equatable, Sendable {
         /// `file:line:column`, or `nil` for a binding made in code.
         public var text: String?
-        /// A place.
         public init(_ text: String? = nil) { self.text = text }
         public static func == (lhs: Place, rhs: Place) -> Bool { true }
     }
@@ -64,7 +63,6 @@ public struct GestureBinding: Equatable, Sendable {
         /// The fling decay for ``ReleaseTarget/project(snapPoints:)``.
         public var decelerationRate: DecelerationRate
 
-        /// A release behaviour.
         public init(animation: AnimationExpression = GestureBinding.defaultReleaseAnimation,
                     target: ReleaseTarget = .stay, decelerationRate: DecelerationRate = .normal) {
             self.animation = animation

@@ -26,7 +26,6 @@ public struct ChannelDescriptor: Equatable, Sendable {
     /// channel created later has a higher one. Subscriptions match each serial's name once (``ChannelEngine/channels``).
     public var serial: UInt64
 
-    /// A descriptor.
     public init(name: String, dimension: Int, owner: ChannelOwner, element: String? = nil, serial: UInt64) {
         self.name = name
         self.dimension = dimension
@@ -185,6 +184,5 @@ public struct ChannelEngineError: Error, Equatable, Sendable, CustomStringConver
         self.message = message
     }
 
-    /// The message.
     public var description: String { message }
 }

@@ -51,7 +51,6 @@ public struct DeviceListing: Hashable, Sendable {
     /// The description read from the device, or why it could not be opened (e.g. permission denied).
     public var result: Result<DeviceDescription, DeviceError>
 
-    /// Creates a listing.
     public init(path: String, result: Result<DeviceDescription, DeviceError>) {
         self.path = path
         self.result = result

@@ -25,7 +25,6 @@ public struct DeviceReadResult: Hashable, Sendable {
     /// Whether the device can still be read.
     public var status: Status
 
-    /// Creates a result.
     public init(events: [InputEvent], resyncCount: Int, status: Status) {
         self.events = events
         self.resyncCount = resyncCount

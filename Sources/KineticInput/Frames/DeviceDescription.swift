@@ -14,7 +14,6 @@ public struct AbsInfo: Hashable, Sendable {
     /// Units per millimetre (units per radian for `ABS_MT_ORIENTATION`); 0 when unknown.
     public var resolution: Int32
 
-    /// Creates an absinfo.
     public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
         self.value = value
         self.minimum = minimum
@@ -50,7 +49,7 @@ public struct DeviceDescription: Hashable, Sendable {
     public var vendor: UInt16
     /// Product id.
     public var product: UInt16
-    /// Version.
+    /// The device's version number, as the kernel reports it in its `input_id` (`EVIOCGID`).
     public var version: UInt16
     /// Input properties set (INPUT_PROP_POINTER 0, INPUT_PROP_DIRECT 1, …).
     public var properties: Set<UInt16>
@@ -59,7 +58,6 @@ public struct DeviceDescription: Hashable, Sendable {
     /// Absolute axes by code.
     public var absInfo: [UInt16: AbsInfo]
 
-    /// Creates a description.
     public init(name: String, bustype: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0,
                 properties: Set<UInt16> = [], codes: [UInt16: Set<UInt16>] = [:], absInfo: [UInt16: AbsInfo] = [:]) {
         self.name = name

@@ -14,7 +14,6 @@ public struct DeviceState: Hashable, Sendable {
         /// `ABS_MT_TOOL_TYPE` (0 finger, 2 palm).
         public var toolType: Int32
 
-        /// Creates a slot.
         public init(trackingID: Int32, x: Int32, y: Int32, toolType: Int32 = 0) {
             self.trackingID = trackingID
             self.x = x
@@ -32,7 +31,6 @@ public struct DeviceState: Hashable, Sendable {
     /// Values of non-MT absolute axes (`ABS_X`, `ABS_Y`, …).
     public var absValues: [UInt16: Int32]
 
-    /// Creates a state.
     public init(slots: [Int: Slot] = [:], currentSlot: Int = 0, keysDown: Set<UInt16> = [], absValues: [UInt16: Int32] = [:]) {
         self.slots = slots
         self.currentSlot = currentSlot

@@ -27,7 +27,6 @@ public struct FrameProcessor: Sendable {
         /// The most slots honoured (a bound against bogus `ABS_MT_SLOT` values; kernel devices have ≤ 64).
         public var maximumSlots: Int
 
-        /// Creates a configuration.
         public init(velocityEstimation: VelocityEstimation = .default, pointerCountsPerMillimetre: Double = 1000 / 25.4,
                     maximumSlots: Int = 64) {
             self.velocityEstimation = velocityEstimation
@@ -43,7 +42,7 @@ public struct FrameProcessor: Sendable {
 
     /// The device the events come from.
     public let device: DeviceDescription
-    /// The configuration.
+    /// The velocity estimator, the mouse resolution assumed and the slot bound (``Configuration``).
     public let configuration: Configuration
     let mode: Mode
     /// The x axis's scale (the multitouch axis on a multitouch device).

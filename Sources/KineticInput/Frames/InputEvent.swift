@@ -40,7 +40,6 @@ public struct InputEvent: Hashable, Sendable {
     /// The value: an absolute position, a relative delta, a key state (0 up, 1 down, 2 repeat).
     public var value: Int32
 
-    /// Creates an event.
     public init(time: EventTime, type: UInt16, code: UInt16, value: Int32) {
         self.time = time
         self.type = type

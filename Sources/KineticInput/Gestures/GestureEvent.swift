@@ -28,7 +28,7 @@ public struct GestureEvent: Hashable, Sendable {
 
     /// The kernel timestamp of the frame (its `SYN_REPORT`).
     public var time: EventTime
-    /// The phase.
+    /// Where in the gesture the event is: began, changed, ended or cancelled.
     public var phase: Phase
     /// The touch or pointer this event belongs to.
     public var source: Source
@@ -42,7 +42,6 @@ public struct GestureEvent: Hashable, Sendable {
     /// How many touches (or pointer drags) are active after this frame.
     public var activeCount: Int
 
-    /// Creates an event.
     public init(time: EventTime, phase: Phase, source: Source, location: CGPoint, normalizedLocation: CGPoint?,
                 velocity: CGSize, activeCount: Int) {
         self.time = time

@@ -7,7 +7,6 @@ public struct Recording: Hashable, Sendable {
     /// The header comment lines (without `#`), e.g. how the recording was made.
     public var comments: [String]
 
-    /// Creates a recording.
     public init(device: DeviceDescription, events: [InputEvent], comments: [String] = []) {
         self.device = device
         self.events = events

@@ -34,7 +34,7 @@ public final class RecordingWriter {
 
     /// The file being written.
     public let path: String
-    /// The sync policy.
+    /// When the file is flushed to disk with `fsync`: never, after every frame, or at an interval of event time.
     public let syncPolicy: SyncPolicy
     private let timeBase: TimeBase
     private var fd: Int32
@@ -182,7 +182,6 @@ public struct RecordingWriterError: Error, Hashable, Sendable, CustomStringConve
     /// The system's reason.
     public var message: String
 
-    /// Creates an error with a message.
     public init(path: String, operation: String, message: String) {
         self.path = path
         self.operation = operation

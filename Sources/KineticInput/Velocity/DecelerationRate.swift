@@ -6,7 +6,6 @@ public struct DecelerationRate: Hashable, Sendable {
     /// d, the fraction of velocity kept per millisecond (0 < d < 1).
     public var rawValue: Double
 
-    /// Creates a rate.
     public init(rawValue: Double) {
         self.rawValue = rawValue
     }

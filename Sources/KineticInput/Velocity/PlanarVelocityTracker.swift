@@ -16,7 +16,6 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     /// How many samples are kept: Android's `HISTORY_SIZE` (20), which covers every estimator here.
     public static let capacity = 20
 
-    /// Creates an empty tracker.
     public init(estimation: VelocityEstimation = .default) {
         self.estimation = estimation
     }

@@ -5,7 +5,6 @@ public struct VelocitySample: Hashable, Sendable {
     /// Position (mm for touches and pointers).
     public var position: Double
 
-    /// Creates a sample.
     public init(time: Double, position: Double) {
         self.time = time
         self.position = position

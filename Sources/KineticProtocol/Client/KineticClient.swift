@@ -13,7 +13,6 @@ public final class KineticClient {
         /// The daemon's error code, when the daemon refused.
         public var code: ErrorCode?
 
-        /// A failure.
         public init(description: String, status: Int32 = ExitStatus.unavailable, code: ErrorCode? = nil) {
             self.description = description
             self.status = status

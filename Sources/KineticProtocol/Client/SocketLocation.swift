@@ -22,7 +22,6 @@ public enum SocketLocation {
 
     /// No socket path could be chosen: nothing named one and `$XDG_RUNTIME_DIR` is not set.
     public struct Unresolved: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What to do about it.
         public var description: String { "socket: XDG_RUNTIME_DIR is not set; pass --socket PATH or set KINETIC_SOCKET" }
     }
 

@@ -7,7 +7,6 @@ public struct ChannelSample: Equatable, Sendable {
     /// Velocity components, in the channel's units per second.
     public var velocity: [Double]
 
-    /// A sample.
     public init(name: String, value: [Double], velocity: [Double]) {
         self.name = name
         self.value = value

@@ -20,7 +20,6 @@ public struct ReceivedFrame: Equatable, Sendable {
     /// The JSON form's samples by channel name (empty for binary frames).
     public var samples: [String: ChannelSample]
 
-    /// A frame in either form.
     public init(generation: UInt32, seq: UInt64, timeNanoseconds: UInt64, components: [Double] = [],
                 samples: [String: ChannelSample] = [:]) {
         self.generation = generation

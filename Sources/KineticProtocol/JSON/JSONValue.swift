@@ -4,15 +4,15 @@
 /// errors point at a byte column, and output is deterministic (object keys keep their order), which
 /// the bit-identical replay output depends on.
 public enum JSONValue: Sendable, Hashable {
-    /// `null`.
+    /// JSON's `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
     /// Every JSON number, as a `Double`; integers up to 2^53 are exact.
     case number(Double)
-    /// A string.
+    /// A string, its escapes decoded.
     case string(String)
-    /// An array.
+    /// An array, its elements in order.
     case array([JSONValue])
     /// An object, with keys in order.
     case object(JSONObject)

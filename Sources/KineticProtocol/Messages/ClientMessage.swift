@@ -171,7 +171,6 @@ public struct ZoomRequest: Equatable, Sendable {
     /// The animation of `present` and `dismiss` (SwiftUI syntax; `nil`: `.default`).
     public var animation: String?
 
-    /// A request.
     public init(action: Action, source: [Double]? = nil, destination: [Double]? = nil, cornerRadius: [Double]? = nil,
                 translation: [Double]? = nil, velocity: [Double]? = nil, animation: String? = nil) {
         self.action = action
@@ -201,7 +200,6 @@ public struct EffectRequest: Equatable, Sendable {
         case active(Bool)
     }
 
-    /// A request.
     public init(effect: String, options: String? = nil, mode: Mode) {
         self.effect = effect
         self.options = options
@@ -211,7 +209,7 @@ public struct EffectRequest: Equatable, Sendable {
 
 /// One channel's new value in an `animate` command's `changes`.
 public struct ChannelChange: Equatable, Sendable {
-    /// The channel.
+    /// The name of the channel to change.
     public var channel: String
     /// Its new value.
     public var to: [Double]

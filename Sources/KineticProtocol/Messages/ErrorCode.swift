@@ -4,11 +4,9 @@
 public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The code as sent: `permission_denied`.
     public var rawValue: String
-    /// A code from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A code from a string literal.
     public init(stringLiteral value: String) { self.rawValue = value }
-    /// The code as sent.
     public var description: String { rawValue }
 
     /// The client's protocol major version is not one the server speaks; the connection closes.

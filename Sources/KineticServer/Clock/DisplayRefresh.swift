@@ -17,7 +17,6 @@ public enum DisplayRefresh {
 
     /// Why no rate was found.
     public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What went wrong, for the log.
         public var description: String
     }
 

@@ -9,7 +9,6 @@ public struct PeerCredentials: Equatable, Sendable {
     /// Supplementary groups, when the kernel reported them.
     public var groups: [UInt32]
 
-    /// Credentials as the kernel reported them.
     public init(pid: Int32, uid: UInt32, gid: UInt32, groups: [UInt32] = []) {
         self.pid = pid
         self.uid = uid

@@ -8,7 +8,6 @@ public struct PlotUnits: Equatable, Sendable {
     /// The components' names (`x`, `y`; `x`, `y`, `width`, `height`), empty for a 1-component channel.
     public var components: [String]
 
-    /// Units and names.
     public init(unit: String, components: [String] = []) {
         self.unit = unit
         self.components = components

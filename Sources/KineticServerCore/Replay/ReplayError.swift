@@ -8,6 +8,5 @@ public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// The reason.
     public var description: String { reason }
 }
