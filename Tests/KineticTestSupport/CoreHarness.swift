@@ -5,24 +5,26 @@ import KineticServerCore
 /// A core on a virtual clock with an in-memory engine and sinks.
 package final class CoreHarness {
     package let engine = LinearChannelEngine()
-    package var time: UInt64 = 1_000_000_000
-    package var wakeCount = 0
+    /// The clock the test moves by hand.
+    package let clock = ManualTickSource(rateHz: 120, time: 1_000_000_000)
+    package var time: UInt64 {
+        get { clock.time }
+        set { clock.time = newValue }
+    }
+    /// How often the core woke the clock.
+    package var wakeCount: Int { clock.resumeCount }
     package let core: ServerCore
     package static let daemonUID: UInt32 = 1000
     package static let controlGroup: UInt32 = 998
     package static let preferenceGroup: UInt32 = 997
 
     package init(maximumClients: Int = 8, maximumChannelsPerClient: Int = 4) {
-        var timeRef: (() -> UInt64)!
-        var wakeRef: (() -> Void)!
         let configuration = ServerConfiguration(
             serverName: "kineticd test", tickHz: 120, maximumClients: maximumClients,
             maximumChannelsPerClient: maximumChannelsPerClient,
             authorization: AuthorizationPolicy(daemonUID: Self.daemonUID, allowedGroups: [Self.controlGroup],
                                                preferenceGroups: [Self.preferenceGroup]))
-        core = ServerCore(engine: engine, configuration: configuration, now: { timeRef() }, wake: { wakeRef() })
-        timeRef = { [unowned self] in self.time }
-        wakeRef = { [unowned self] in self.wakeCount += 1 }
+        core = ServerCore(engine: engine, configuration: configuration, clock: clock)
     }
 
     package func connect(_ encoding: WireEncoding, uid: UInt32 = CoreHarness.daemonUID, gid: UInt32 = 100,

@@ -71,6 +71,9 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
         }
     }
 
+    /// The grid of the last ``lock(to:)``.
+    public var frameGrid: FrameGrid? { lock.withLock { grid } }
+
     /// Cancels the timer: no wake-ups until the next `resume()`.
     public func suspend() {
         lock.withLock {

@@ -10,11 +10,9 @@ import KineticServerCore
 final class TickRelay: Sendable {
     private let core: NIOLoopBound<ServerCore>
     private let pending = NIOLockedValueBox<Tick?>(nil)
-    private let suspendClock: @Sendable () -> Void
 
-    init(core: NIOLoopBound<ServerCore>, suspendClock: @escaping @Sendable () -> Void) {
+    init(core: NIOLoopBound<ServerCore>) {
         self.core = core
-        self.suspendClock = suspendClock
     }
 
     /// Called on the clock's queue.
@@ -35,7 +33,7 @@ final class TickRelay: Sendable {
                 defer { slot = nil }
                 return slot
             }) else { return }
-            if !core.value.tick(tick) { suspendClock() }
+            core.value.tick(tick)  // which suspends the clock once everything has settled
         }
     }
 }

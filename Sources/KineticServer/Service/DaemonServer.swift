@@ -51,14 +51,13 @@ public final class DaemonServer: Sendable {
         let clock = DispatchTickSource(rateHz: configuration.tickHz) { tick in coreBox.relay?.deliver(tick) }
         do {
             let core = try await loop.submit {
-                let server = ServerCore(engine: makeEngine(), configuration: configuration, now: MonotonicClock.now,
-                                        wake: { clock.resume() })
-                // A compositor's frame_clock re-arms the Dispatch timer against its vblanks.
-                server.retime = { grid in clock.lock(to: grid) }
+                // The core drives the Dispatch timer: resumes it, suspends it when idle, and re-arms it against a
+                // compositor's vblanks (frame_clock).
+                let server = ServerCore(engine: makeEngine(), configuration: configuration, clock: clock)
                 if starting { server.beginStarting() }
                 return NIOLoopBound(server, eventLoop: loop)
             }.get()
-            coreBox.relay = TickRelay(core: core, suspendClock: { clock.suspend() })
+            coreBox.relay = TickRelay(core: core)
             let listener = try await SocketServer.start(core: core, listen: listen, configuration: transport).get()
             let warning = preparation?.finishBinding(group: transport.socketGroup)
             if case .path(let path) = listen {

@@ -29,6 +29,9 @@ public protocol TickSource: AnyObject, Sendable {
     /// Times ticks for `grid`'s vblanks minus its lead (a compositor's `frame_clock`), or, with `nil`, at the source's
     /// own rate again. Sources without a real clock may ignore it.
     func lock(to grid: FrameGrid?)
+    /// The grid the ticks are locked to (the last ``lock(to:)``), `nil` when they follow the source's own rate: the one
+    /// place the frame grid is kept.
+    var frameGrid: FrameGrid? { get }
 }
 
 extension TickSource {

@@ -57,6 +57,9 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
         }
     }
 
+    /// The grid of the last ``lock(to:)``.
+    public var frameGrid: FrameGrid? { lock.withLock { grid } }
+
     /// Stops delivering ticks.
     public func suspend() { lock.withLock { running = false } }
 

@@ -16,8 +16,8 @@ public final class ServerCore {
     /// The channels and their animations.
     public let engine: any ChannelEngine
 
-    private let now: () -> UInt64
-    private let wake: () -> Void
+    /// The clock: its time, and the ticks the core asks it to resume, suspend or lock to a compositor's grid.
+    public let clock: any TickSource
     /// The sessions in connection (id) order, the order in which ticks and broadcasts visit them.
     /// Ids only grow, so appending keeps the array sorted and ``session(_:)`` finds one by binary
     /// search. Loops iterate a snapshot: a session removed meanwhile is closed, and sending to or
@@ -57,11 +57,9 @@ public final class ServerCore {
     /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
     public var statusExtras: JSONObject = [:]
 
-    /// Called when a client's `frame_clock` locks the ticks to a presentation grid, or unlocks them (`nil`): the
-    /// daemon re-arms its clock (``TickSource/lock(to:)``).
-    public var retime: ((FrameGrid?) -> Void)?
-    /// The presentation grid the ticks follow, and the client that gave it (it unlocks when that client goes).
-    public private(set) var frameGrid: FrameGrid?
+    /// The presentation grid the ticks follow (kept by the clock, ``TickSource/frameGrid``), and the client that gave
+    /// it (it unlocks when that client goes).
+    public var frameGrid: FrameGrid? { clock.frameGrid }
     private var frameGridOwner: ClientID?
 
     /// Ticks taken, and ticks the clock reported missed.
@@ -74,14 +72,12 @@ public final class ServerCore {
         var indices: [Int]
     }
 
-    /// Creates a core. `now` reads the clock (CLOCK_MONOTONIC ns, or a virtual clock); `wake` asks
-    /// the clock to tick again after a change (it is idempotent).
-    public init(engine: any ChannelEngine, configuration: ServerConfiguration, now: @escaping () -> UInt64,
-                wake: @escaping () -> Void) {
+    /// Creates a core ticked by `clock`: the core reads its time (CLOCK_MONOTONIC ns, or a virtual clock), resumes it
+    /// after a change, suspends it once everything has settled and locks it to a client's `frame_clock`.
+    public init(engine: any ChannelEngine, configuration: ServerConfiguration, clock: any TickSource) {
         self.engine = engine
         self.configuration = configuration
-        self.now = now
-        self.wake = wake
+        self.clock = clock
         self.tickPeriod = Nanoseconds.unsigned(1e9 / configuration.tickHz)
         self.ownReduceMotion = engine.reduceMotion
     }
@@ -128,9 +124,8 @@ public final class ServerCore {
         session.closed = true
         if session.rejected { rejectedCount -= 1 }
         if frameGridOwner == id {
-            frameGrid = nil
             frameGridOwner = nil
-            retime?(nil)
+            clock.lock(to: nil)
         }
         if reduceMotionHolds.contains(where: { $0.client == id }) {
             reduceMotionHolds.removeAll { $0.client == id }
@@ -138,7 +133,7 @@ public final class ServerCore {
         }
         let owned = engine.channels.filter { $0.owner == .client(id) }.map(\.name)
         guard !owned.isEmpty else { return }
-        let time = now()
+        let time = clock.now()
         for name in owned {
             deliver((try? engine.remove(name, at: time)) ?? [])
         }
@@ -300,21 +295,21 @@ public final class ServerCore {
                 try checkRoom(for: 1, components: dimension, from: session, channels: engine.channels)
                 try wire { () throws(ChannelEngineError) in
                     try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
-                                      owner: .client(session.id), at: now())
+                                      owner: .client(session.id), at: clock.now())
                 }
             case .set(let name, let value):
-                events = try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: now()) }
+                events = try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: clock.now()) }
             case .animate(let name, let value, let text, let completion):
                 let expression = try parse("animation", text, AnimationExpression.parse)
                 let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
                 events = try wire { () throws(ChannelEngineError) in
-                    try engine.animate(name, to: value, with: expression, completion: token, at: now())
+                    try engine.animate(name, to: value, with: expression, completion: token, at: clock.now())
                 }
             case .animateChanges(let changes, let text, let completion):
                 let expression = try parse("animation", text, AnimationExpression.parse)
                 let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
                 events = try wire { () throws(ChannelEngineError) in
-                    try engine.animate(changes.map { ($0.channel, $0.to) }, with: expression, completion: token, at: now())
+                    try engine.animate(changes.map { ($0.channel, $0.to) }, with: expression, completion: token, at: clock.now())
                 }
             case .remove(let name):
                 guard let channel = engine.channels.first(where: { $0.name == name }) else {
@@ -325,7 +320,7 @@ public final class ServerCore {
                         ? "\"\(name)\" comes from the configuration and cannot be removed"
                         : "\"\(name)\" belongs to another client")
                 }
-                events = try wire { () throws(ChannelEngineError) in try engine.remove(name, at: now()) }
+                events = try wire { () throws(ChannelEngineError) in try engine.remove(name, at: clock.now()) }
             case .list:
                 fields["channels"] = .array(engine.channels.map { channel in
                     var owner: JSONValue = "configuration"
@@ -359,16 +354,15 @@ public final class ServerCore {
                 break  // answered by reload(_:from:)
             case .frameClock(let refresh, let vblank, let lead):
                 if refresh == 0 {
-                    frameGrid = nil
+                    clock.lock(to: nil)
                     frameGridOwner = nil
                 } else {
-                    frameGrid = FrameGrid(refresh: refresh, vblank: vblank, lead: lead ?? FrameGrid.defaultLead)
+                    clock.lock(to: FrameGrid(refresh: refresh, vblank: vblank, lead: lead ?? FrameGrid.defaultLead))
                     frameGridOwner = session.id
                 }
-                retime?(frameGrid)
                 fields["locked"] = .bool(frameGrid != nil)
                 if let grid = frameGrid {
-                    let next = grid.tick(after: now())
+                    let next = grid.tick(after: clock.now())
                     fields["next_vblank_ns"] = .number(Double(next.vblank))
                     fields["lead_ns"] = .number(Double(grid.lead))
                 }
@@ -436,7 +430,7 @@ public final class ServerCore {
                           from: session, channels: channels, element: element)
         }
         let result = try wire { () throws(ChannelEngineError) in
-            try engine.element(element, request, owner: .client(session.id), at: now())
+            try engine.element(element, request, owner: .client(session.id), at: clock.now())
         }
         return (result.fields, result.events)
     }
@@ -498,7 +492,7 @@ public final class ServerCore {
 
     private func requestFrame() {
         needsFrame = true
-        wake()
+        clock.resume()
     }
 
     // MARK: Frames
@@ -580,10 +574,17 @@ public final class ServerCore {
 
     /// Advances the engine to the tick and offers the frame to every subscriber.
     ///
-    /// - Returns: whether the clock should keep ticking: `false` once every channel has settled and
-    ///   nothing changed since the last frame, so that an idle daemon causes no wake-ups.
+    /// - Returns: whether the clock keeps ticking: `false` once every channel has settled and nothing changed since the
+    ///   last frame; the core has then suspended it, so that an idle daemon causes no wake-ups.
     @discardableResult
     public func tick(_ tick: Tick) -> Bool {
+        let keepTicking = publish(tick)
+        if !keepTicking { clock.suspend() }
+        return keepTicking
+    }
+
+    /// ``tick(_:)``'s work: advance, then the frame to every subscriber due one; whether to keep ticking.
+    private func publish(_ tick: Tick) -> Bool {
         // Input due by this tick is applied first, at its own times (replay).
         beforeTick?(tick.time)
         tickCount += 1

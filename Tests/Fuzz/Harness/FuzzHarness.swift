@@ -33,12 +33,12 @@ public enum FuzzHarness {
     /// - Returns: how many control messages (replies, errors, schemas, events) the client was sent.
     @discardableResult
     public static func serverCore(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var time = epoch
+        let clock = ManualTickSource(time: epoch)
         let engine = GraphChannelEngine(epoch: epoch)
         let core = ServerCore(engine: engine,
                               configuration: ServerConfiguration(tickHz: 120, maximumChannels: 64,
                                                                  authorization: AuthorizationPolicy(daemonUID: 0)),
-                              now: { time }, wake: {})
+                              clock: clock)
         let watcher = CountingSink()
         let watcherID = core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: watcher)!
         core.receive(Array(#"{"type":"command","id":1,"op":"define","channel":"watch","dimension":2,"initial":[1,2]}"#.utf8) + [10],
@@ -48,7 +48,8 @@ public enum FuzzHarness {
         let hostile = core.connect(peer: PeerCredentials(pid: 2, uid: 0, gid: 0), sink: hostileSink)!
 
         func tick() {
-            time += period
+            clock.time += period
+            let time = clock.time
             let before = watcher.frames
             core.tick(Tick(time: time))
             // Locked to a client's frame grid (frame_clock), a tick whose vblank an earlier tick already published

@@ -20,11 +20,11 @@ struct FrameClockTests {
         return (sink, client, send)
     }
 
-    /// A core at 120 Hz whose clock reads `now`, ticked by hand (no tick source).
-    static func core(epoch: UInt64, now: @escaping () -> UInt64) -> ServerCore {
+    /// A core at 120 Hz on `clock`, with the daemon's engine.
+    static func core(epoch: UInt64, clock: any TickSource) -> ServerCore {
         ServerCore(engine: GraphChannelEngine(epoch: epoch),
                    configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
-                   now: now, wake: {})
+                   clock: clock)
     }
 
     @Test func gridArithmeticByHand() {
@@ -44,15 +44,11 @@ struct FrameClockTests {
     func ticksFollowTheGridAndValuesAreForTheVblank(hz: Double, lead: UInt64) throws {
         let start: UInt64 = 5_000_000_000
         let clock = VirtualTickSource(rateHz: 120, startTime: start)
-        let engine = GraphChannelEngine(epoch: start)
-        let core = ServerCore(engine: engine, configuration: ServerConfiguration(tickHz: 120,
-                                                                                 authorization: AuthorizationPolicy(daemonUID: 0)),
-                              now: { clock.now() }, wake: { clock.resume() })
-        core.retime = { clock.lock(to: $0) }
+        let core = Self.core(epoch: start, clock: clock)
         var ticks: [UInt64] = []
         clock.onTick { tick in
             ticks.append(tick.time)
-            if !core.tick(tick) { clock.suspend() }
+            core.tick(tick)
         }
         let (sink, client, send) = try Self.subscriberOfX(core)
         let refresh = UInt64((1e9 / hz).rounded())
@@ -88,7 +84,7 @@ struct FrameClockTests {
     /// that vblank then publishes nothing, so no vblank is published twice and frames' times only increase.
     @Test func aLateTickNeverPublishesAVblankTwice() throws {
         let start: UInt64 = 5_000_000_000
-        let core = Self.core(epoch: start, now: { start })
+        let core = Self.core(epoch: start, clock: ManualTickSource(time: start))
         let (sink, _, send) = try Self.subscriberOfX(core)
         let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
         send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
@@ -109,18 +105,18 @@ struct FrameClockTests {
     /// (docs/PROTOCOL.md, `frame_clock`). A `.linear` move sent 1 ms after the tick starts at the vblank.
     @Test func inputInTheLeadWindowTakesEffectAtTheVblank() throws {
         let start: UInt64 = 5_000_000_000
-        var current = start
-        let core = Self.core(epoch: start, now: { current })
+        let clock = ManualTickSource(time: start)
+        let core = Self.core(epoch: start, clock: clock)
         let (sink, _, send) = try Self.subscriberOfX(core)
         let refresh: UInt64 = 16_666_667, lead: UInt64 = 3_000_000, vblank = start + 10_000_000
         send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
         let n = vblank + refresh
-        current = n - lead
-        core.tick(Tick(time: current))
-        current = n - lead + 1_000_000  // inside the window: after the tick, before its vblank
+        clock.time = n - lead
+        core.tick(Tick(time: clock.time))
+        clock.time = n - lead + 1_000_000  // inside the window: after the tick, before its vblank
         send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
-        current = n + refresh - lead
-        core.tick(Tick(time: current))
+        clock.time = n + refresh - lead
+        core.tick(Tick(time: clock.time))
         let frame = try #require(sink.frames.last)
         #expect(frame.timeNanoseconds == n + refresh)
         let value = try #require(frame.samples["x"]?.value.first)

@@ -22,11 +22,11 @@ struct ProtocolLimitTests {
     /// 256-byte channels up to the channel limit, every component used: the largest `list`, schema and frame.
     @Test("the largest schema, list reply, frame and error fit the protocol's limit", arguments: [WireEncoding.jsonLines, .binary])
     func largestMessages(encoding: WireEncoding) throws {
-        var time: UInt64 = 1_000_000_000
+        let clock = ManualTickSource(time: 1_000_000_000)
         let engine = GraphChannelEngine(epoch: 0)
         let configuration = ServerConfiguration(maximumChannelsPerClient: ProtocolLimits.maximumChannels,
                                                 authorization: AuthorizationPolicy(daemonUID: 0, allowedGroups: []))
-        let core = ServerCore(engine: engine, configuration: configuration, now: { time }, wake: {})
+        let core = ServerCore(engine: engine, configuration: configuration, clock: clock)
         let sink = Sink()
         let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0, groups: []), sink: sink))
         func command(_ id: JSONValue, _ operation: Command.Operation) {
@@ -60,8 +60,8 @@ struct ProtocolLimitTests {
         // The longest expression a line can carry, refused with an excerpt.
         let text = "." + String(repeating: "x", count: ProtocolLimits.maximumMessageBytes - 600)
         command(longID, .animate(channel: "c", to: [0], animation: text, completion: nil))
-        time += 8_333_333
-        core.tick(Tick(time: time))
+        clock.time += 8_333_333
+        core.tick(Tick(time: clock.time))
         let sizes = sink.control.map(\.readableBytes)
         let largest = try #require(sizes.max())
         // The list reply is the largest control message: half the limit, with room to spare.

@@ -12,11 +12,11 @@ private let recordingsDirectory = ReplayFixtures.recordingsDirectory
 struct InputCompletionTests {
     @Test func aCompletionThatFallsDueDuringReplayedInputReachesTheClientOnce() throws {
         let epoch: UInt64 = 1_000_000_000
-        var now = epoch
+        let clock = ManualTickSource(time: epoch)
         let engine = GraphChannelEngine(epoch: epoch)
         let core = ServerCore(engine: engine,
                               configuration: ServerConfiguration(tickHz: 120, authorization: AuthorizationPolicy(daemonUID: 0)),
-                              now: { now }, wake: {})
+                              clock: clock)
         let sink = MemorySink(encoding: .jsonLines)
         let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
         core.receive(ClientMessage.hello(Hello(major: 1)).encoded(.jsonLines), from: client)
@@ -47,11 +47,11 @@ struct InputCompletionTests {
         #expect(completions().count == 1, "delivered when the input that advanced the engine is applied")
         // Ticks after the input, and the rest of the recording: no second delivery.
         for k in 1...120 {
-            now = inputEnd + UInt64(k) * 8_333_333
-            core.tick(Tick(time: now))
+            clock.time = inputEnd + UInt64(k) * 8_333_333
+            core.tick(Tick(time: clock.time))
         }
         driver.drain(upTo: .max)
-        core.tick(Tick(time: now + 8_333_333))
+        core.tick(Tick(time: clock.time + 8_333_333))
         let received = completions()
         #expect(received.count == 1)
         #expect(received.first?["id"] == 2 && received.first?["channel"] == "badge")

@@ -83,9 +83,9 @@ struct TickSourceTests {
         let loop = group.next()
         let core = try await loop.submit {
             NIOLoopBound(ServerCore(engine: LinearChannelEngine(), configuration: ServerConfiguration(authorization: AuthorizationPolicy(daemonUID: 0)),
-                                    now: { 0 }, wake: {}), eventLoop: loop)
+                                    clock: ManualTickSource()), eventLoop: loop)
         }.get()
-        let relay = TickRelay(core: core, suspendClock: {})
+        let relay = TickRelay(core: core)
         // Block the loop, deliver three ticks, then let it run: one tick with two missed.
         let gate = DispatchSemaphore(value: 0)
         loop.execute { gate.wait() }
