@@ -156,9 +156,10 @@ def test_another_user_may_not_hold_a_preference(tmp_path: Path) -> None:
     if os.getuid() != 0 or shutil.which("runuser") is None:
         pytest.skip("needs root and runuser to connect as another user (CI runs as root)")
     folder = Path(tempfile.mkdtemp(prefix="kinetic-agent-"))
+    running = make_daemon(folder, "bindings: []\ncontrol_group: ~\npreference_group: users\n")
     try:
         folder.chmod(0o755)
-        running = make_daemon(folder, "bindings: []\ncontrol_group: ~\npreference_group: users\n").start()
+        running.start()
         os.chmod(running.socket, 0o666)
         script = ("import kinetic, sys\n"
                   "try:\n"
@@ -175,6 +176,6 @@ def test_another_user_may_not_hold_a_preference(tmp_path: Path) -> None:
         member = subprocess.run(["runuser", "-u", "nobody", "-G", "users", "--", python, "-c", script],
                                 capture_output=True, text=True, env=environment, timeout=60, cwd=folder)
         assert member.returncode == 0, member.stderr
-        running.stop()
     finally:
+        running.stop()
         shutil.rmtree(folder, ignore_errors=True)
