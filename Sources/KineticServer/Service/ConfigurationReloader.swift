@@ -95,8 +95,10 @@ public final class ConfigurationReloader: @unchecked Sendable {
             if let input {
                 try input.reload(bindings: next.bindings, mappings: next.mappings)
             } else {
-                let bindings = next.bindings, server = self.server
-                try waitForLoop { () throws(ConfigurationError) in try server.defineBoundChannelsOnLoop(bindings) }
+                let bindings = next.bindings, mappings = next.mappings, server = self.server
+                try waitForLoop { () throws(ConfigurationError) in
+                    _ = try server.reloadRouting(bindings: bindings, mappings: mappings, devices: [])
+                }
             }
         } catch {
             logger.error("reload refused, the running configuration stays: \(error)")

@@ -13,18 +13,27 @@ extension DaemonServer {
         public var epoch: UInt64?
     }
 
-    /// Makes the configuration's channels those of `bindings` (live devices are attached by the devices
-    /// layer): at start-up it defines them; at a reload it also removes the ones no binding names any more.
-    public func defineBoundChannels(_ bindings: [GestureBinding]) async throws {
-        let server = self
+    /// Makes the ``router`` for `bindings`, which defines their channels as the configuration's; live devices
+    /// (`LiveInput`) are attached to it.
+    public func routeInput(bindings: [GestureBinding], mappings: [DeviceMapping] = []) async throws {
+        let core = self.core, router = self.router
         try await core.eventLoop.submit { () -> Result<Void, ConfigurationError> in
-            Result { () throws(ConfigurationError) in try server.defineBoundChannelsOnLoop(bindings) }
+            Result { () throws(ConfigurationError) in
+                router.value = try InputRouter(bindings: bindings, mappings: mappings, core: core.value, at: MonotonicClock.now())
+            }
         }.get().get()
     }
 
-    /// ``defineBoundChannels(_:)`` on the event loop (the caller is on it).
-    func defineBoundChannelsOnLoop(_ bindings: [GestureBinding]) throws(ConfigurationError) {
-        try core.value.defineChannels(of: GesturePipeline(bindings: bindings), at: MonotonicClock.now())
+    /// Swaps the ``router``'s bindings (a configuration reload) on the event loop (the caller is on it), attaching
+    /// `devices` to the new ones; see ``InputRouter/reload(bindings:mappings:devices:at:)``.
+    func reloadRouting(bindings: [GestureBinding], mappings: [DeviceMapping],
+                       devices: [(path: String, description: DeviceDescription, calibration: [Double]?)])
+        throws(ConfigurationError) -> [String: GesturePipeline.DeviceHandle?] {
+        guard let current = router.value else {
+            router.value = try InputRouter(bindings: bindings, mappings: mappings, core: core.value, at: MonotonicClock.now())
+            return [:]
+        }
+        return try current.reload(bindings: bindings, mappings: mappings, devices: devices, at: MonotonicClock.now())
     }
 
     /// Replays recordings in real time through `bindings` (`kineticd --replay FILE [--loop]`) with the

@@ -11,6 +11,9 @@ import KineticServerCore
 public final class DaemonServer: Sendable {
     /// The core, bound to its event loop.
     public let core: NIOLoopBound<ServerCore>
+    /// The input router of the configuration's bindings, on the core's event loop (``routeInput(bindings:mappings:)``
+    /// makes it; live devices go through it).
+    public let router: NIOLoopBoundBox<InputRouter?>
     /// The display-rate clock.
     public let clock: DispatchTickSource
     /// The socket path, when the server bound one itself.
@@ -27,6 +30,7 @@ public final class DaemonServer: Sendable {
                  socketWarning: String? = nil) {
         self.socketWarning = socketWarning
         self.core = core
+        self.router = NIOLoopBoundBox.makeEmptyBox(valueType: InputRouter.self, eventLoop: core.eventLoop)
         self.clock = clock
         self.socketPath = socketPath
         self.group = group

@@ -103,10 +103,9 @@ public struct KineticDaemonService: Service {
                                              loop: loopReplay)
                 logger.info("replaying", metadata: ["events": "\(replay.items.count)", "loop": "\(loopReplay)"])
             } else {
-                try await server.defineBoundChannels(configuration.bindings)
+                try await server.routeInput(bindings: configuration.bindings, mappings: configuration.mappings)
                 do {
-                    input = try await LiveInput.start(server: server, bindings: configuration.bindings,
-                                                      mappings: configuration.mappings, logger: logger)
+                    input = try await LiveInput.start(server: server, logger: logger)
                 } catch {
                     // Serving clients (commands, client channels) is still useful without input devices.
                     logger.warning("no live input: \(error)")

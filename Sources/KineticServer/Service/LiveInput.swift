@@ -9,18 +9,19 @@ import KineticBindings
 import KineticServerCore
 
 /// Live input: watches the device directory (hotplug), opens every evdev node a binding matches, and
-/// feeds its events to the bindings' ``GesturePipeline`` on the core's event loop.
+/// hands its events to the server's ``InputRouter`` on the core's event loop — the router a replay's events go
+/// through too.
 ///
 /// Reading happens on one serial queue (a `DispatchSourceRead` per device and one for the hotplug
-/// monitor); each batch of whole frames hops to the event loop once. Event timestamps are the
+/// monitor); attaching a device and each batch of whole frames hop to the event loop once. Event timestamps are the
 /// kernel's CLOCK_MONOTONIC, the daemon's time base, so input is applied at its own time. An
 /// unplugged device's gestures are cancelled, which releases their channels instead of freezing
 /// them; clients get `device.added` and `device.removed` events.
 public final class LiveInput: @unchecked Sendable {
-    // Everything below is confined to `queue`, except `pipeline`, which lives on the event loop.
+    // Everything below is confined to `queue`, except `router`, which lives on the event loop.
     private let queue = DispatchQueue(label: "kineticd.input", qos: .userInteractive)
     private let core: NIOLoopBound<ServerCore>
-    private let pipeline: NIOLoopBoundBox<GesturePipeline>
+    private let router: NIOLoopBoundBox<InputRouter?>
     private let logger: Logger
     private let monitor: DeviceMonitor
     private var monitorSource: DispatchSourceRead?
@@ -38,15 +39,12 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
-    /// Starts watching `directory` (default `/dev/input`) for devices the bindings match. A device node that
-    /// cannot be opened is logged with the reason (a missing `input` group shows as "Permission denied").
-    public static func start(server: DaemonServer, bindings: [GestureBinding], mappings: [DeviceMapping] = [], logger: Logger,
+    /// Starts watching `directory` (default `/dev/input`) for devices the bindings of `server`'s router match
+    /// (``DaemonServer/routeInput(bindings:mappings:)`` first). A device node that cannot be opened is logged with the
+    /// reason (a missing `input` group shows as "Permission denied").
+    public static func start(server: DaemonServer, logger: Logger,
                              directory: String = DeviceDirectory.defaultPath) async throws -> LiveInput {
-        let core = server.core
-        let pipeline = try await core.eventLoop.submit {
-            NIOLoopBoundBox(GesturePipeline(bindings: bindings, mappings: mappings), eventLoop: core.eventLoop)
-        }.get()
-        let input = LiveInput(core: core, pipeline: pipeline, monitor: try DeviceMonitor(directory: directory), logger: logger)
+        let input = LiveInput(server: server, monitor: try DeviceMonitor(directory: directory), logger: logger)
         // On its queue, awaited, rather than `queue.sync`, which runs the block on the calling thread: attaching a
         // device waits for the core's loop, which SwiftNIO forbids on a loop thread (a debug build traps), and in
         // kineticd the caller is on one, since IdleExecutor makes NIO's loop Swift concurrency's executor (the
@@ -60,10 +58,12 @@ public final class LiveInput: @unchecked Sendable {
         return input
     }
 
-    private init(core: NIOLoopBound<ServerCore>, pipeline: NIOLoopBoundBox<GesturePipeline>, monitor: DeviceMonitor,
-                 logger: Logger) {
-        self.core = core
-        self.pipeline = pipeline
+    private let server: DaemonServer
+
+    private init(server: DaemonServer, monitor: DeviceMonitor, logger: Logger) {
+        self.server = server
+        self.core = server.core
+        self.router = server.router
         self.monitor = monitor
         self.logger = logger
     }
@@ -117,14 +117,15 @@ public final class LiveInput: @unchecked Sendable {
             return .failed
         }
         let description = device.deviceDescription
-        let pipeline = self.pipeline
-        // Attaching is quick and must precede reading, so it runs synchronously on the loop.
+        let router = self.router
+        // Attaching is quick and must precede reading, so it runs synchronously on the loop, in one hop that also
+        // tells the clients (`device.added`).
         let handle: GesturePipeline.DeviceHandle?
         do {
             // udev's calibration matrix is read here, off the event loop (a file read).
             let calibration = UdevProperties.calibrationMatrix(ofDevice: path)
-            handle = try pipeline.eventLoop.submit({
-                pipeline.value.attach(description, path: path, udevCalibration: calibration)
+            handle = try router.eventLoop.submit({
+                router.value?.attach(description, path: path, udevCalibration: calibration, announce: true)
             }).wait()
         } catch {
             logger.warning("input device \(path) not attached: \(error)")
@@ -142,11 +143,6 @@ public final class LiveInput: @unchecked Sendable {
         source.setEventHandler { @Sendable [unowned self] in self.read(path) }
         devices[path] = Attached(device: device, id: id, source: source)
         source.resume()
-        let core = self.core
-        core.eventLoop.execute {
-            core.value.broadcast(Event(name: Event.deviceAdded, fields: ["path": .string(path), "name": .string(description.name),
-                                                                     "class": .string(description.deviceClass.rawValue)]))
-        }
         read(path)
         return .attached
     }
@@ -156,17 +152,12 @@ public final class LiveInput: @unchecked Sendable {
         let result = attached.device.readAvailable()
         let id = attached.id
         if !result.events.isEmpty {
-            let pipeline = self.pipeline, core = self.core
-            let events = result.events
-            let logger = self.logger
-            core.eventLoop.execute {
-                core.value.applyInput { engine in
-                    var output = PipelineOutput()
-                    for event in events { output.append(pipeline.value.process(event, from: id, engine: engine)) }
-                    return InputOutcome(output)
-                }
+            let router = self.router, events = result.events, logger = self.logger
+            router.eventLoop.execute {
+                guard let router = router.value else { return }
+                router.apply(events, from: id)
                 // What a binding could not do (a value held at the channel range, a channel a client removed).
-                for problem in pipeline.value.takeProblems() { logger.warning("binding: \(problem)") }
+                for problem in router.takeProblems() { logger.warning("binding: \(problem)") }
             }
         }
         switch result.status {
@@ -183,22 +174,16 @@ public final class LiveInput: @unchecked Sendable {
         attached.source.cancel()
         attached.device.close()
         let cancelTime = time ?? .monotonicNow()
-        let pipeline = self.pipeline, core = self.core, id = attached.id
-        core.eventLoop.execute {
-            core.value.applyInput { engine in
-                InputOutcome(pipeline.value.detach(id, at: cancelTime, engine: engine))
-                    + InputOutcome(events: [Event.deviceRemoved(path: path)])
-            }
-        }
+        let router = self.router, id = attached.id
+        router.eventLoop.execute { router.value?.detach(id, at: cancelTime, announcing: path) }
     }
 
     /// Swaps the bindings (a configuration reload) between two ticks, without closing any client.
     ///
-    /// On the input queue, so no device is read meanwhile; then, in one event-loop task: the new bindings'
-    /// channels are made the configuration's (``GesturePipeline/defineChannels(in:at:)``: a refusal changes
-    /// nothing), the old pipeline releases every gesture in progress, and every open device is attached to
-    /// the new one — or closed, with `device.removed`, when no binding matches it any more. Devices
-    /// that match only now are opened afterwards, as if just plugged in.
+    /// On the input queue, so no device is read meanwhile; then, in one event-loop task, the router swaps the
+    /// bindings (``InputRouter/reload(bindings:mappings:devices:at:)``: a refusal changes nothing) and attaches every
+    /// open device to the new ones — or it is closed here, with `device.removed`, when no binding matches it any
+    /// more. Devices that match only now are opened afterwards, as if just plugged in.
     public func reload(bindings: [GestureBinding], mappings: [DeviceMapping] = []) throws(ConfigurationError) {
         let result: Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> = queue.sync {
             let descriptions = devices.mapValues { $0.device.deviceDescription }
@@ -206,27 +191,13 @@ public final class LiveInput: @unchecked Sendable {
             let calibrations = Dictionary(uniqueKeysWithValues: devices.keys.map { path in
                 (path, UdevProperties.calibrationMatrix(ofDevice: path))
             })
-            let pipeline = self.pipeline, core = self.core
+            let server = self.server
             let future = core.eventLoop.submit { () -> Result<[String: GesturePipeline.DeviceHandle?], ConfigurationError> in
-                let replacement = GesturePipeline(bindings: bindings, mappings: mappings)
-                var failure: ConfigurationError?
-                core.value.applyInput { engine in
-                    let now = MonotonicClock.now()
-                    let removed: [EngineEvent]
-                    do throws(ConfigurationError) {
-                        removed = try replacement.defineChannels(in: engine, at: now)
-                    } catch {
-                        failure = error
-                        return InputOutcome()
-                    }
-                    let released = InputOutcome(pipeline.value.detachAll(at: .monotonicNow(), engine: engine))
-                    pipeline.value = replacement
-                    return released + InputOutcome(engineEvents: removed)
+                Result { () throws(ConfigurationError) in
+                    try server.reloadRouting(bindings: bindings, mappings: mappings, devices: descriptions.map { path, description in
+                        (path, description, calibrations[path] ?? nil)
+                    })
                 }
-                if let failure { return .failure(failure) }
-                return .success(Dictionary(uniqueKeysWithValues: descriptions.map { path, description in
-                    (path, pipeline.value.attach(description, path: path, udevCalibration: calibrations[path] ?? nil))
-                }))
             }
             do {
                 return try future.wait()

@@ -4,9 +4,10 @@ import KineticInput
 /// Feeds recordings through the bindings into a ``ServerCore``, each event at its own time: the one replay stage
 /// that `kineticd --replay`, `kineticctl replay`, `plot` and the replay benchmark share.
 ///
-/// The driver owns a ``GesturePipeline`` for the configuration's bindings (their channels defined in the core's
-/// engine at start), attaches each recording as a device once per pass, and maps a recording's timestamps onto the
-/// engine's clock with an offset (``startPass(offset:)``). Who advances time decides the rest: the daemon wakes its
+/// The driver routes the recordings through an ``InputRouter`` — the one live devices go through — for the
+/// configuration's bindings (their channels defined in the core's engine at start), attaches each recording as a
+/// device once per pass, and maps a recording's timestamps onto the engine's clock with an offset
+/// (``startPass(offset:)``). Who advances time decides the rest: the daemon wakes its
 /// event loop at each event's time and, through ``ServerCore/beforeTick``, applies the events due before every
 /// tick (``drain(upTo:)``); ``OfflineReplay`` steps a virtual clock to just before each event and applies it
 /// (``applyNext()``). Either way an event stamped at or before a tick is applied before that tick, so both give the
@@ -17,10 +18,13 @@ import KineticInput
 public final class ReplayDriver {
     /// The recordings' events in time order.
     public let schedule: ReplaySchedule
-    /// The bindings at work.
-    public let pipeline: GesturePipeline
+    /// The router the events go through (its pipeline holds the bindings at work).
+    public let router: InputRouter
     /// Receives the binding events of every input frame applied (what `plot` overlays as input samples).
-    public var onBindingEvents: (([BindingEvent]) -> Void)?
+    public var onBindingEvents: (([BindingEvent]) -> Void)? {
+        get { router.onBindingEvents }
+        set { router.onBindingEvents = newValue }
+    }
     private unowned let core: ServerCore
     private var devices: [GesturePipeline.DeviceHandle?] = []
     private var next = 0
@@ -31,21 +35,20 @@ public final class ReplayDriver {
                 at time: UInt64) throws(ConfigurationError) {
         self.schedule = schedule
         self.core = core
-        pipeline = GesturePipeline(bindings: bindings, mappings: mappings)
-        try core.defineChannels(of: pipeline, at: time)
+        router = try InputRouter(bindings: bindings, mappings: mappings, core: core, at: time)
     }
 
     /// Added to the recordings' timestamps (ns) to get engine time.
-    public var offset: Int64 { pipeline.timeOffsetNanoseconds }
+    public var offset: Int64 { router.pipeline.timeOffsetNanoseconds }
 
     /// Starts a pass from the first event: fresh devices (a pass must not inherit the previous one's touch state),
     /// timestamps shifted by `offset`. Recording times are at most `EventTime.maximumSeconds` (4.3·10¹⁸ ns), so the
     /// sums cannot overflow for any offset a caller derives from a clock; beyond that they wrap instead of trapping.
     public func startPass(offset: Int64) {
         next = 0
-        pipeline.timeOffsetNanoseconds = offset
+        router.pipeline.timeOffsetNanoseconds = offset
         devices = schedule.recordings.enumerated().map { index, recording in
-            pipeline.attach(recording.device, path: "recording:\(index)")
+            router.attach(recording.device, path: "recording:\(index)")
         }
     }
 
@@ -72,12 +75,7 @@ public final class ReplayDriver {
         let item = schedule.items[next]
         next += 1
         guard let device = devices[item.recording] else { return }
-        let pipeline = self.pipeline, observer = onBindingEvents
-        core.applyInput { engine in
-            let output = pipeline.process(item.event, from: device, engine: engine)
-            if let observer, !output.bindingEvents.isEmpty { observer(output.bindingEvents) }
-            return InputOutcome(output)
-        }
+        router.apply(CollectionOfOne(item.event), from: device)
     }
 
     /// Ends the pass at its last event's time: what is left of it is applied, then each recording's device is
@@ -89,10 +87,7 @@ public final class ReplayDriver {
         for index in devices.indices {
             guard let device = devices[index] else { continue }
             devices[index] = nil
-            let output = pipeline.detach(device, at: end, engine: core.engine)
-            guard !output.bindingEvents.isEmpty || !output.engineEvents.isEmpty else { continue }
-            onBindingEvents?(output.bindingEvents)
-            core.applyInput { _ in InputOutcome(output) }
+            router.detach(device, at: end)
         }
     }
 

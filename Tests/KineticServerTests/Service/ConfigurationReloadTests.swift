@@ -39,7 +39,7 @@ struct ConfigurationReloadTests {
         try write(text, to: path)
         let (configuration, _) = try DaemonConfiguration.load(explicitPath: path)
         let server = try await DaemonServer.startGraphServer(in: directory)
-        try await server.defineBoundChannels(configuration.bindings)
+        try await server.routeInput(bindings: configuration.bindings)
         let reloader = ConfigurationReloader(configuration: configuration, explicitPath: path, overrides: { _ in },
                                              server: server, input: nil,
                                              logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }),

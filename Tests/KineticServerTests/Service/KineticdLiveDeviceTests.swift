@@ -44,8 +44,8 @@ struct KineticdLiveDeviceTests {
             return binding
         }
         let server = try await DaemonServer.startGraphServer(in: directory, daemonUID: 0)
-        try await server.defineBoundChannels(bindings)
-        let input = try await LiveInput.start(server: server, bindings: bindings, logger: Logger(label: "test"))
+        try await server.routeInput(bindings: bindings)
+        let input = try await LiveInput.start(server: server, logger: Logger(label: "test"))
         let client = try SocketTestClient(path: try #require(server.socketPath), encoding: .jsonLines)
         client.send(.subscribe(Subscription(patterns: ["touch.position"])))
         // Events go only to clients the server has read something from (the first byte sets the encoding,
