@@ -16,7 +16,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// The CLOCK_MONOTONIC time (ns) that is graph time 0.
     public let epoch: UInt64
 
-    private struct Entry {
+    struct Entry {
         var descriptor: ChannelDescriptor
         let source: Source
         /// The previous sample, for velocities the animation cannot report (timing curves).
@@ -25,7 +25,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// Where a channel's numbers come from.
-    private enum Source {
+    enum Source {
         /// A client's or a binding's channel: one attribute.
         case attribute(AnimatableAttribute<AnimatableVector>)
         /// An element's channel: its presentation value and, when the animation reports one, velocity.
@@ -47,7 +47,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// An element: a group of channels one of the engine's headless systems drives.
-    private enum Element {
+    enum Element {
         case presence(TransitionPresence)
         case zoom(ZoomTransition)
         case effect(EffectState)
@@ -55,7 +55,7 @@ public final class GraphChannelEngine: ChannelEngine {
 
     /// A symbol effect's player (a value) behind its channels' closures, and the effect and options it plays. The
     /// element's five channels read one sample per graph time: the player is evaluated once a frame, not per channel.
-    private final class EffectState {
+    final class EffectState {
         private(set) var player: SymbolEffectPlayer
         private(set) var expressionText: String
         private var sampled: (time: Double, values: [Double], velocities: [Double])?
@@ -88,18 +88,18 @@ public final class GraphChannelEngine: ChannelEngine {
         }
     }
 
-    private var entries: [Entry] = []
+    var entries: [Entry] = []
     /// The names of ``entries``, kept beside them: defining a thousand channels (a reload) checks each name in
     /// constant time.
-    private var names: Set<String> = []
+    var names: Set<String> = []
     /// The serial of the next channel created (``ChannelDescriptor/serial``).
-    private var nextSerial: UInt64 = 1
-    private var elements: [String: Element] = [:]
+    var nextSerial: UInt64 = 1
+    var elements: [String: Element] = [:]
     /// Elements whose removal ended during the current operation; their channels go when it returns, so that no
     /// index an operation holds moves under it.
-    private var endedRemovals: [String] = []
-    public private(set) var tableVersion: UInt64 = 0
-    private var pending: [EngineEvent] = []
+    var endedRemovals: [String] = []
+    public internal(set) var tableVersion: UInt64 = 0
+    var pending: [EngineEvent] = []
 
     /// An engine whose graph time 0 is CLOCK_MONOTONIC `epoch`.
     public init(epoch: UInt64) {
@@ -127,7 +127,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// Graph seconds for a CLOCK_MONOTONIC time; times before the epoch map to 0.
     public func seconds(_ time: UInt64) -> Double { time > epoch ? Double(time - epoch) / 1e9 : 0 }
 
-    private func index(of name: String) throws(ChannelEngineError) -> Int {
+    func index(of name: String) throws(ChannelEngineError) -> Int {
         guard let i = entries.firstIndex(where: { $0.descriptor.name == name }) else {
             throw ChannelEngineError(.unknownChannel, "no channel named \"\(name)\"; `list` shows the channels")
         }
@@ -135,7 +135,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// The attribute of a channel that is not an element's (only the element's commands change those).
-    private func attribute(at i: Int) throws(ChannelEngineError) -> AnimatableAttribute<AnimatableVector> {
+    func attribute(at i: Int) throws(ChannelEngineError) -> AnimatableAttribute<AnimatableVector> {
         guard case .attribute(let attribute) = entries[i].source else {
             let descriptor = entries[i].descriptor
             throw ChannelEngineError(.wrongKind, "\"\(descriptor.name)\" belongs to element \"\(descriptor.element ?? "")\"; use insert, remove, zoom or effect on the element")
@@ -143,7 +143,7 @@ public final class GraphChannelEngine: ChannelEngine {
         return attribute
     }
 
-    private func check(_ value: [Double], for i: Int) throws(ChannelEngineError) {
+    func check(_ value: [Double], for i: Int) throws(ChannelEngineError) {
         let dimension = entries[i].descriptor.dimension
         guard value.count == dimension else {
             throw ChannelEngineError(.dimensionMismatch, "\"\(entries[i].descriptor.name)\" has \(dimension) components, got \(value.count)")
@@ -153,7 +153,7 @@ public final class GraphChannelEngine: ChannelEngine {
         }
     }
 
-    private func takeEvents() -> [EngineEvent] {
+    func takeEvents() -> [EngineEvent] {
         for element in endedRemovals { drop(element) }
         endedRemovals = []
         defer { pending = [] }
@@ -161,7 +161,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// Forgets an element and its channels, stopping its animations (a removal it was in does not report).
-    private func drop(_ element: String) {
+    func drop(_ element: String) {
         guard let removed = elements.removeValue(forKey: element) else { return }
         switch removed {
         case .presence(let p):
@@ -180,206 +180,7 @@ public final class GraphChannelEngine: ChannelEngine {
         tableVersion += 1
     }
 
-    // MARK: Elements
-
-    /// Inserts, removes, zooms or plays an effect on element `name` (docs/PROTOCOL.md, "Elements"), creating its
-    /// channels the first time. The reply's fields: `channels` (the element's channel names); for `insert`, the
-    /// transition's `scale_anchor` and `rotation_anchor` (unit points); for a zoom `release`, `dismissed`.
-    public func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
-                        at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent]) {
-        graph.advance(to: seconds(time))
-        let existing = elements[name]
-        var fields: JSONObject = [:]
-        switch (request, existing) {
-        case (.insert(let transitionExpression, let animationExpression), nil),
-             (.insert(let transitionExpression, let animationExpression), .presence?):
-            let transition = try resolve(transitionExpression)
-            let animation = try resolve(animationExpression)
-            let presence: TransitionPresence
-            if case .presence(let present)? = existing {
-                presence = present
-            } else {
-                try checkNames(name, request)
-                presence = TransitionPresence(graph: graph, transition: transition)
-                add(.presence(presence), name, request, owner: owner)
-            }
-            withAnimation(animation) { presence.insert(transition) }
-            let effect = presence.effect
-            fields["scale_anchor"] = .array([.number(Double(effect.scaleAnchor.x)), .number(Double(effect.scaleAnchor.y))])
-            fields["rotation_anchor"] = .array([.number(Double(effect.rotationAnchor.x)), .number(Double(effect.rotationAnchor.y))])
-        case (.remove(let transitionExpression, let animationExpression, let token), .presence(let presence)?):
-            let transition = try transitionExpression.map { (expression) throws(ChannelEngineError) in try resolve(expression) }
-            let animation = try resolve(animationExpression)
-            withAnimation(animation) {
-                presence.remove(transition) { [weak self, weak presence] in
-                    guard let self, let presence, case .presence(let current)? = self.elements[name], current === presence else { return }
-                    self.pending.append(.elementRemoved(token, element: name))
-                    self.endedRemovals.append(name)
-                }
-            }
-        case (.remove, nil):
-            throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"; insert it first")
-        case (.zoom(let zoomRequest, let animationExpression), nil), (.zoom(let zoomRequest, let animationExpression), .zoom?):
-            var presented = false
-            if case .zoom(let existingZoom)? = existing { presented = existingZoom.state != .dismissed }
-            if zoomRequest.action == .drag || zoomRequest.action == .release, !presented {
-                throw ChannelEngineError(.wrongKind, "zoom \"\(name)\" is not presented; a dismissal drag needs it presented")
-            }
-            let zoom: ZoomTransition
-            if case .zoom(let existingZoom)? = existing {
-                zoom = existingZoom
-            } else {
-                guard zoomRequest.source != nil, zoomRequest.destination != nil else {
-                    throw ChannelEngineError(.badValue, "the first zoom of \"\(name)\" needs \"source\" and \"destination\"")
-                }
-                try checkNames(name, request)
-                zoom = ZoomTransition(graph: graph, source: .zero, destination: .zero)
-            }
-            let animation = try resolve(animationExpression)
-            if let source = zoomRequest.source { zoom.source = try rect(source, "source") }
-            if let destination = zoomRequest.destination { zoom.destination = try rect(destination, "destination") }
-            if let radii = zoomRequest.cornerRadius {
-                guard radii.allSatisfy({ $0 >= 0 }) else { throw ChannelEngineError(.badValue, "\"corner_radius\" must be 0 or more") }
-                zoom.sourceCornerRadius = radii[0]
-                zoom.destinationCornerRadius = radii[1]
-            }
-            if existing == nil {
-                // A new zoom starts in its source.
-                withTransaction(\.disablesAnimations, true) { zoom.dismiss() }
-                add(.zoom(zoom), name, request, owner: owner)
-            }
-            let translation = zoomRequest.translation.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
-            switch zoomRequest.action {
-            case .present: withAnimation(animation) { zoom.present() }
-            case .dismiss: withAnimation(animation) { zoom.dismiss() }
-            case .drag: zoom.updateDismissal(translation: translation)
-            case .release:
-                let velocity = zoomRequest.velocity.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
-                fields["dismissed"] = .bool(zoom.endDismissal(translation: translation, velocity: velocity))
-            }
-        case (.effect(let expression, let mode), nil), (.effect(let expression, let mode), .effect?):
-            if case .trigger = mode, !expression.isDiscrete {
-                throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
-            }
-            let state: EffectState
-            if case .effect(let existingState)? = existing {
-                // The channels read this state object: it stays, and plays the new effect or options.
-                state = existingState
-                state.play(expression)
-            } else {
-                try checkNames(name, request)
-                state = EffectState(expression.player, expressionText: expression.description)
-                add(.effect(state), name, request, owner: owner)
-            }
-            let time = graph.time
-            switch mode {
-            case .trigger: state.update { $0.trigger(at: time) }
-            case .active(let on): state.update { $0.setActive(on, at: time) }
-            }
-        case (_, let other?):
-            throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); \(Self.kind(of: request)) does not apply to it; use \(Self.commands(for: other)) on it, or another element name")
-        }
-        fields["channels"] = .array(request.channels.map { .string(name + "." + $0.suffix) })
-        return (fields, takeEvents())
-    }
-
-    private static func kind(of element: Element) -> String {
-        switch element {
-        case .presence: "an inserted element"
-        case .zoom: "a zoom"
-        case .effect: "a symbol effect"
-        }
-    }
-
-    private static func kind(of request: ElementRequest) -> String {
-        switch request {
-        case .insert: "an insert command"
-        case .remove: "a remove command"
-        case .zoom: "a zoom command"
-        case .effect: "an effect command"
-        }
-    }
-
-    /// The commands that do apply to an element of `element`'s kind.
-    private static func commands(for element: Element) -> String {
-        switch element {
-        case .presence: "insert and remove"
-        case .zoom: "zoom"
-        case .effect: "effect"
-        }
-    }
-
-    private func rect(_ components: [Double], _ field: String) throws(ChannelEngineError) -> CGRect {
-        guard components[2] >= 0, components[3] >= 0 else {
-            throw ChannelEngineError(.badValue, "\"\(field)\" has a negative width or height: \(components)")
-        }
-        return CGRect(x: components[0], y: components[1], width: components[2], height: components[3])
-    }
-
-    /// Refuses an element whose channel names are taken.
-    private func checkNames(_ name: String, _ request: ElementRequest) throws(ChannelEngineError) {
-        for (suffix, _) in request.channels where entries.contains(where: { $0.descriptor.name == name + "." + suffix }) {
-            throw ChannelEngineError(.channelExists, "a channel named \"\(name).\(suffix)\" exists already")
-        }
-    }
-
-    /// Registers an element and its channels, reading the element's attributes.
-    private func add(_ element: Element, _ name: String, _ request: ElementRequest, owner: ChannelOwner) {
-        elements[name] = element
-        let graph = self.graph
-        var sources: [Source]
-        switch element {
-        case .presence(let p):
-            sources = [
-                .element(read: { [p.opacity.presentationValue] }, velocity: { p.opacity.velocity.map { [$0] } }),
-                .element(read: { Self.numbers(p.scale.presentationData) }, velocity: { p.scale.velocity.map(Self.numbers) }),
-                .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) }),
-                .element(read: { Self.numbers(p.relativeOffset.presentationData) },
-                         velocity: { p.relativeOffset.velocity.map(Self.numbers) }),
-                .element(read: { [p.rotation.presentationValue.degrees] }, velocity: { p.rotation.velocity.map { [Angle(radians: $0).degrees] } }),
-                .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } }),
-            ]
-        case .zoom(let zoom):
-            sources = [
-                .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) }),
-                .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } }),
-            ]
-        case .effect(let state):
-            // Scale, offset (x, y), rotation (degrees), opacity, variable colour: SymbolEffectValues.components.
-            let ranges = [0..<1, 1..<3, 3..<4, 4..<5, 5..<6]
-            sources = ranges.map { range in
-                .element(read: { Array(state.sample(at: graph.time).values[range]) },
-                         velocity: { Array(state.sample(at: graph.time).velocities[range]) })
-            }
-        }
-        for ((suffix, dimension), source) in zip(request.channels, sources) {
-            let value = source.value
-            names.insert(name + "." + suffix)
-            entries.append(Entry(descriptor: ChannelDescriptor(name: name + "." + suffix, dimension: dimension, owner: owner,
-                                                               element: name, serial: takeSerial()),
-                                 source: source, lastPresentation: value, lastTime: graph.time))
-        }
-        tableVersion += 1
-    }
-
-    private static func numbers(_ pair: AnimatablePair<CGFloat, CGFloat>) -> [Double] {
-        [Double(pair.first), Double(pair.second)]
-    }
-
-    private static func numbers(_ rect: CGRect.AnimatableData) -> [Double] {
-        numbers(rect.first) + numbers(rect.second)
-    }
-
-    private func resolve(_ expression: TransitionExpression?) throws(ChannelEngineError) -> AnyTransition {
-        guard let expression else { return .opacity }
-        do {
-            return try expression.transition(reduceMotion: reduceMotion)
-        } catch {
-            throw ChannelEngineError(.badAnimation, error.message(field: "transition"))
-        }
-    }
-
-    private func takeSerial() -> UInt64 {
+    func takeSerial() -> UInt64 {
         defer { nextSerial += 1 }
         return nextSerial
     }
@@ -446,7 +247,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     /// Sets the checked `targets` in one `withAnimation(animation)` at `time`.
-    private func apply(_ targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)], animation: Animation,
+    func apply(_ targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)], animation: Animation,
                        completion: CompletionToken?, names: [String], at time: UInt64) -> [EngineEvent] {
         graph.advance(to: seconds(time))
         // A channel at rest starts moving at `time`: the backward difference a timing curve's velocity is
@@ -474,7 +275,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// resolutions are kept (`Animation` is a value: a cached one behaves exactly as a fresh one).
     /// Measured on the 100-pass drag-hold replay: 75–77 ms of CPU without the cache, 71.5–73.5 ms
     /// with it (interleaved `perf stat -r 15` runs), the expression's text already built lazily.
-    private func resolve(_ expression: AnimationExpression?) throws(ChannelEngineError) -> Animation {
+    func resolve(_ expression: AnimationExpression?) throws(ChannelEngineError) -> Animation {
         let reduceMotion = self.reduceMotion
         if let hit = resolved.first(where: { $0.reduceMotion == reduceMotion && $0.expression == expression }) {
             return hit.animation
@@ -492,7 +293,7 @@ public final class GraphChannelEngine: ChannelEngine {
     }
 
     private static let resolvedCapacity = 8
-    private var resolved: [(expression: AnimationExpression?, reduceMotion: Bool, animation: Animation)] = []
+    var resolved: [(expression: AnimationExpression?, reduceMotion: Bool, animation: Animation)] = []
 
     /// Stops the channel's animation (its listeners fire) and removes it; an element's channel removes the whole
     /// element at once, without a removal transition.
@@ -543,7 +344,7 @@ public final class GraphChannelEngine: ChannelEngine {
         return padded(entry.source.value, entry.descriptor.dimension)
     }
 
-    private func padded(_ components: [Double], _ dimension: Int) -> [Double] {
+    func padded(_ components: [Double], _ dimension: Int) -> [Double] {
         components.count == dimension ? components
             : Array(components.prefix(dimension)) + Array(repeating: 0, count: max(0, dimension - components.count))
     }
