@@ -73,13 +73,58 @@ public enum ElementRequest {
     /// Play a symbol effect.
     case effect(SymbolEffectExpression, EffectRequest.Mode)
 
-    /// The channels the request's kind of element has: name suffix and dimension.
-    public var channels: [(suffix: String, dimension: Int)] {
+    /// The channels the request's kind of element has (``ElementChannel``'s table for it).
+    public var channels: [ElementChannel] {
         switch self {
-        case .insert, .remove: [("opacity", 1), ("scale", 2), ("offset", 2), ("relative_offset", 2), ("rotation", 1), ("blur", 1)]
-        case .zoom: [("frame", 4), ("corner_radius", 1)]
-        case .effect: [("scale", 1), ("offset", 2), ("rotation", 1), ("opacity", 1), ("variable_color", 1)]
+        case .insert, .remove: ElementChannel.presence
+        case .zoom: ElementChannel.zoom
+        case .effect: ElementChannel.effect
         }
+    }
+}
+
+/// One channel of an element: its name's suffix (`ELEMENT.suffix`), its number of components and which of the element's
+/// values it carries. The tables below are the one list of each kind's channels: the server's room checks read their
+/// names and sizes, and the engine reads each channel's value by its ``Value``, never by its position.
+public struct ElementChannel: Equatable, Sendable {
+    /// The value a channel carries.
+    public enum Value: Equatable, Sendable {
+        /// A transition's opacity (0–1), scale (x, y), offset (points), offset in the element's size, rotation
+        /// (degrees) and blur radius (points).
+        case opacity, scale, offset, relativeOffset, rotation, blur
+        /// A zoom transition's frame (x, y, width, height) and corner radius.
+        case frame, cornerRadius
+        /// A symbol effect's scale, offset (symbol heights), rotation (degrees), opacity and variable colour (0–1):
+        /// the components of its values, in this order.
+        case effectScale, effectOffset, effectRotation, effectOpacity, variableColor
+    }
+
+    /// The name's suffix.
+    public let suffix: String
+    /// The number of components.
+    public let dimension: Int
+    /// What it carries.
+    public let value: Value
+
+    /// The channels of a transition's element (`insert`, `remove`).
+    public static let presence = [
+        ElementChannel("opacity", 1, .opacity), ElementChannel("scale", 2, .scale), ElementChannel("offset", 2, .offset),
+        ElementChannel("relative_offset", 2, .relativeOffset), ElementChannel("rotation", 1, .rotation),
+        ElementChannel("blur", 1, .blur),
+    ]
+    /// The channels of a zoom transition's element.
+    public static let zoom = [ElementChannel("frame", 4, .frame), ElementChannel("corner_radius", 1, .cornerRadius)]
+    /// The channels of a symbol effect's element.
+    public static let effect = [
+        ElementChannel("scale", 1, .effectScale), ElementChannel("offset", 2, .effectOffset),
+        ElementChannel("rotation", 1, .effectRotation), ElementChannel("opacity", 1, .effectOpacity),
+        ElementChannel("variable_color", 1, .variableColor),
+    ]
+
+    private init(_ suffix: String, _ dimension: Int, _ value: Value) {
+        self.suffix = suffix
+        self.dimension = dimension
+        self.value = value
     }
 }
 

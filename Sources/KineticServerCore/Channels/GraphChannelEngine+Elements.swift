@@ -142,41 +142,17 @@ extension GraphChannelEngine {
 
     /// Refuses an element whose channel names are taken.
     func checkNames(_ name: String, _ request: ElementRequest) throws(ChannelEngineError) {
-        for (suffix, _) in request.channels where entries.contains(where: { $0.descriptor.name == name + "." + suffix }) {
-            throw ChannelEngineError(.channelExists, "a channel named \"\(name).\(suffix)\" exists already")
+        for channel in request.channels where entries.contains(where: { $0.descriptor.name == name + "." + channel.suffix }) {
+            throw ChannelEngineError(.channelExists, "a channel named \"\(name).\(channel.suffix)\" exists already")
         }
     }
 
     /// Registers an element and its channels, reading the element's attributes.
     func add(_ element: Element, _ name: String, _ request: ElementRequest, owner: ChannelOwner) {
         elements[name] = element
-        let graph = self.graph
-        var sources: [Source]
-        switch element {
-        case .presence(let p):
-            sources = [
-                .element(read: { [p.opacity.presentationValue] }, velocity: { p.opacity.velocity.map { [$0] } }),
-                .element(read: { Self.numbers(p.scale.presentationData) }, velocity: { p.scale.velocity.map(Self.numbers) }),
-                .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) }),
-                .element(read: { Self.numbers(p.relativeOffset.presentationData) },
-                         velocity: { p.relativeOffset.velocity.map(Self.numbers) }),
-                .element(read: { [p.rotation.presentationValue.degrees] }, velocity: { p.rotation.velocity.map { [Angle(radians: $0).degrees] } }),
-                .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } }),
-            ]
-        case .zoom(let zoom):
-            sources = [
-                .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) }),
-                .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } }),
-            ]
-        case .effect(let state):
-            // Scale, offset (x, y), rotation (degrees), opacity, variable colour: SymbolEffectValues.components.
-            let ranges = [0..<1, 1..<3, 3..<4, 4..<5, 5..<6]
-            sources = ranges.map { range in
-                .element(read: { Array(state.sample(at: graph.time).values[range]) },
-                         velocity: { Array(state.sample(at: graph.time).velocities[range]) })
-            }
-        }
-        for ((suffix, dimension), source) in zip(request.channels, sources) {
+        for channel in request.channels {
+            let source = self.source(of: channel.value, in: element)
+            let suffix = channel.suffix, dimension = channel.dimension
             let value = source.value
             names.insert(name + "." + suffix)
             entries.append(Entry(descriptor: ChannelDescriptor(name: name + "." + suffix, dimension: dimension, owner: owner,
@@ -184,6 +160,46 @@ extension GraphChannelEngine {
                                  source: source, lastPresentation: value, lastTime: graph.time))
         }
         tableVersion += 1
+    }
+
+    /// Where `value` of `element` is read: its attribute's presentation value and velocity, in the channel's units.
+    func source(of value: ElementChannel.Value, in element: Element) -> Source {
+        let graph = self.graph
+        switch (element, value) {
+        case (.presence(let p), .opacity):
+            return .element(read: { [p.opacity.presentationValue] }, velocity: { p.opacity.velocity.map { [$0] } })
+        case (.presence(let p), .scale):
+            return .element(read: { Self.numbers(p.scale.presentationData) }, velocity: { p.scale.velocity.map(Self.numbers) })
+        case (.presence(let p), .offset):
+            return .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) })
+        case (.presence(let p), .relativeOffset):
+            return .element(read: { Self.numbers(p.relativeOffset.presentationData) },
+                            velocity: { p.relativeOffset.velocity.map(Self.numbers) })
+        case (.presence(let p), .rotation):
+            return .element(read: { [p.rotation.presentationValue.degrees] },
+                            velocity: { p.rotation.velocity.map { [Angle(radians: $0).degrees] } })
+        case (.presence(let p), .blur):
+            return .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } })
+        case (.zoom(let zoom), .frame):
+            return .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) })
+        case (.zoom(let zoom), .cornerRadius):
+            return .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } })
+        case (.effect(let state), _):
+            // SymbolEffectValues.components: scale, offset (x, y), rotation (degrees), opacity, variable colour.
+            let range: Range<Int>
+            switch value {
+            case .effectScale: range = 0..<1
+            case .effectOffset: range = 1..<3
+            case .effectRotation: range = 3..<4
+            case .effectOpacity: range = 4..<5
+            case .variableColor: range = 5..<6
+            default: preconditionFailure("ElementChannel's table gives \(value) to a symbol effect")
+            }
+            return .element(read: { Array(state.sample(at: graph.time).values[range]) },
+                            velocity: { Array(state.sample(at: graph.time).velocities[range]) })
+        default:
+            preconditionFailure("ElementChannel's table gives \(value) to an element that has no such value")
+        }
     }
 
     static func numbers(_ pair: AnimatablePair<CGFloat, CGFloat>) -> [Double] {
