@@ -94,18 +94,10 @@ public struct CGRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: CGFloat { abs(size.width) }
     /// The height, never negative.
     public var height: CGFloat { abs(size.height) }
-    /// The smallest x.
-    public var minX: CGFloat { min(origin.x, origin.x + size.width) }
     /// The x of the centre.
     public var midX: CGFloat { origin.x + size.width / 2 }
-    /// The largest x.
-    public var maxX: CGFloat { max(origin.x, origin.x + size.width) }
-    /// The smallest y.
-    public var minY: CGFloat { min(origin.y, origin.y + size.height) }
     /// The y of the centre.
     public var midY: CGFloat { origin.y + size.height / 2 }
-    /// The largest y.
-    public var maxY: CGFloat { max(origin.y, origin.y + size.height) }
 
     public var description: String { "(\(origin), \(size))" }
 }

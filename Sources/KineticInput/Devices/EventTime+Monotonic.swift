@@ -6,6 +6,6 @@ extension EventTime {
     public static func monotonicNow() -> EventTime {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        return EventTime(seconds: Int64(now.tv_sec), microseconds: Int32(now.tv_nsec / 1000))
+        return EventTime(nanoseconds: UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec))
     }
 }

@@ -23,6 +23,11 @@ public struct EventTime: Hashable, Comparable, Sendable {
     /// The time in nanoseconds.
     public var nanoseconds: Int64 { seconds &* 1_000_000_000 &+ Int64(microseconds) &* 1_000 }
 
+    /// The time `nanoseconds` after the clock's zero, to the microsecond below (the kernel stamps input in µs).
+    public init(nanoseconds: UInt64) {
+        self.init(seconds: Int64(nanoseconds / 1_000_000_000), microseconds: Int32(nanoseconds % 1_000_000_000 / 1000))
+    }
+
     /// Earlier in time: compares seconds, then microseconds.
     public static func < (lhs: EventTime, rhs: EventTime) -> Bool {
         (lhs.seconds, lhs.microseconds) < (rhs.seconds, rhs.microseconds)

@@ -16,16 +16,15 @@ extension DaemonServer {
     /// Makes the ``router`` for `bindings`, which defines their channels as the configuration's; live devices
     /// (`LiveInput`) are attached to it.
     public func routeInput(bindings: [GestureBinding], mappings: [DeviceMapping] = []) async throws {
-        let core = self.core, router = self.router
+        let server = self
         try await core.eventLoop.submit { () -> Result<Void, ConfigurationError> in
-            Result { () throws(ConfigurationError) in
-                router.value = try InputRouter(bindings: bindings, mappings: mappings, core: core.value, at: MonotonicClock.now())
-            }
+            Result { () throws(ConfigurationError) in _ = try server.reloadRouting(bindings: bindings, mappings: mappings, devices: []) }
         }.get().get()
     }
 
-    /// Swaps the ``router``'s bindings (a configuration reload) on the event loop (the caller is on it), attaching
-    /// `devices` to the new ones; see ``InputRouter/reload(bindings:mappings:devices:at:)``.
+    /// Makes the ``router`` for `bindings` on the event loop (the caller is on it), or, when there is one (a
+    /// configuration reload), swaps its bindings and attaches `devices` to the new ones
+    /// (``InputRouter/reload(bindings:mappings:devices:at:)``).
     func reloadRouting(bindings: [GestureBinding], mappings: [DeviceMapping],
                        devices: [(path: String, description: DeviceDescription, calibration: [Double]?)])
         throws(ConfigurationError) -> [String: GesturePipeline.DeviceHandle?] {

@@ -75,8 +75,7 @@ public final class InputRouter {
                 failure = error
                 return InputOutcome()
             }
-            let eventTime = EventTime(seconds: Int64(time / 1_000_000_000), microseconds: Int32(time % 1_000_000_000 / 1000))
-            return InputOutcome(old.detachAll(at: eventTime, engine: engine))
+            return InputOutcome(old.detachAll(at: EventTime(nanoseconds: time), engine: engine))
                 + InputOutcome(engineEvents: removed)
         }
         if let failure { throw failure }

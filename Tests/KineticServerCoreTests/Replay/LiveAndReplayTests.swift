@@ -45,7 +45,7 @@ struct LiveAndReplayTests {
         for event in recording.events {
             let time = UInt64(event.time.nanoseconds - first) + epoch
             var live = event
-            live.time = EventTime(seconds: Int64(time / 1_000_000_000), microseconds: Int32(time % 1_000_000_000 / 1000))
+            live.time = EventTime(nanoseconds: time)
             batch.append(live)
             guard event.type == 0, event.code == 0 else { continue }  // SYN_REPORT ends the frame
             clock.advance(to: time - 1)
