@@ -24,9 +24,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import configparser
+import contextlib
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +56,9 @@ def log(message: str) -> None:
     print(f"kinetic-agent: {message}", file=sys.stderr, flush=True)
 
 
-def _unwrap(value: Any) -> Any:
-    """A D-Bus variant's value, as jeepney gives it: ``(signature, value)``, possibly nested (``Read``)."""
-    while isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str) and len(value[0]) >= 1 \
-            and value[0][0] in "vubsnqixtdoa(":
-        value = value[1]
-    return value
+def _variant(value: Any) -> Any:
+    """The value inside a D-Bus variant, which jeepney gives as ``(signature, value)``."""
+    return value[1]
 
 
 def kde_reduces_motion(config_home: Path) -> bool | None:
@@ -127,7 +125,7 @@ class Agent:
             while True:
                 message = await queue.get()
                 if message.header.message_type == MessageType.signal and message.body[:2] == (namespace, key):
-                    self.set_preference(reduces(_unwrap(message.body[2])), source)
+                    self.set_preference(reduces(_variant(message.body[2])), source)
 
     async def _read_portal(self, router: Any, portal: Any, namespace: str, key: str) -> Any:
         from jeepney import MessageType, new_method_call
@@ -138,9 +136,9 @@ class Agent:
             if error == "org.freedesktop.DBus.Error.UnknownMethod":  # a portal before version 2 of Settings
                 reply = await router.send_and_get_reply(new_method_call(portal, "Read", "ss", (namespace, key)))
                 if reply.header.message_type != MessageType.error:
-                    return _unwrap(reply.body[0])
+                    return _variant(_variant(reply.body[0]))  # Read wraps the value in a second variant
             return None
-        return _unwrap(reply.body[0])
+        return _variant(reply.body[0])
 
     async def _watch_kde(self, router: Any) -> None:
         from jeepney import MatchRule
@@ -182,14 +180,14 @@ class Agent:
                         reply = await router.send_and_get_reply(seat.get("ActiveSession"))
                         if reply.header.message_type == MessageType.error:
                             raise OSError(f"{LOGIN1} answered {reply.header.fields.get(4, 'an error')} for {seat_path}")
-                        _, session_path = _unwrap(reply.body[0])
+                        _, session_path = _variant(reply.body[0])
                         owner = None
                         if session_path != "/":
                             session = Properties(DBusAddress(session_path, bus_name=LOGIN1,
                                                              interface="org.freedesktop.login1.Session"))
                             answer = await router.send_and_get_reply(session.get("User"))
                             if answer.header.message_type != MessageType.error:
-                                owner = _unwrap(answer.body[0])[0]
+                                owner = _variant(answer.body[0])[0]
                         self.set_active(owner == self.uid, f"{self.seat}'s active session "
                                         + (f"{session_path} is uid {owner}'s" if owner is not None else "is none"))
                         await queue.get()
@@ -263,32 +261,26 @@ async def _until_closed(client: aio.AsyncClient) -> None:
 async def run(agent: Agent, once: bool) -> int:
     from jeepney.io.asyncio import open_dbus_router
 
-    try:
-        session_bus = open_dbus_router(bus="SESSION")
-        router = await session_bus.__aenter__()
-    except (OSError, KeyError, ValueError) as error:
-        log(f"cannot open the session bus ({error}); run kinetic-agent inside the user's session "
-            "(systemctl --user start kinetic-agent)")
-        return EX_UNAVAILABLE
-    try:
+    async with contextlib.AsyncExitStack() as stack:
+        try:
+            router = await stack.enter_async_context(open_dbus_router(bus="SESSION"))
+        except (OSError, KeyError, ValueError) as error:
+            log(f"cannot open the session bus ({error}); run kinetic-agent inside the user's session "
+                "(systemctl --user start kinetic-agent)")
+            return EX_UNAVAILABLE
+        watchers = [asyncio.ensure_future(agent.watch_preference(router))]
         if once:
-            watcher = asyncio.ensure_future(agent.watch_preference(router))
-            await asyncio.wait([watcher, asyncio.ensure_future(agent.changed.wait())],
+            await asyncio.wait([watchers[0], asyncio.ensure_future(agent.changed.wait())],
                                return_when=asyncio.FIRST_COMPLETED)
-            watcher.cancel()
+            watchers[0].cancel()
             print("reduce" if agent.preference else "no-preference" if agent.preference is not None else "unknown",
                   agent.preference_source)
             return 0
-        tasks: list[Awaitable[Any]] = [agent.watch_preference(router), agent.watch_session(),
-                                       agent.forward(Reconnect(initial=0.5, maximum=30))]
-        forwarding = asyncio.ensure_future(tasks[2])
-        others = [asyncio.ensure_future(task) for task in tasks[:2]]
-        await forwarding
-        for task in others:
-            task.cancel()
+        watchers.append(asyncio.ensure_future(agent.watch_session()))
+        await agent.forward(Reconnect(initial=0.5, maximum=30))
+        for watcher in watchers:
+            watcher.cancel()
         return EX_NOPERM if agent.refused else 0
-    finally:
-        await session_bus.__aexit__(None, None, None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,7 @@ names build them here.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar, Union
 
@@ -120,8 +121,7 @@ def reload() -> Request[Reply]:
 
 def _status(reply: Reply) -> Status:
     f = dict(reply.fields)
-    known = ("server", "tick_hz", "clients", "channels", "seq", "ticks", "missed_ticks", "settled", "reduce_motion",
-             "frame_clock", "reduce_motion_held")
+    known = {field.name for field in dataclasses.fields(Status)}
     return Status(str(f["server"]), float(f["tick_hz"]), int(f["clients"]), int(f["channels"]), int(f["seq"]),
                   int(f["ticks"]), int(f["missed_ticks"]), bool(f["settled"]), bool(f["reduce_motion"]),
                   f.get("frame_clock"), bool(f.get("reduce_motion_held", False)),
