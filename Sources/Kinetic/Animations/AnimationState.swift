@@ -14,7 +14,7 @@ public protocol AnimationStateKey {
 /// Per-animation storage, keyed by ``AnimationStateKey`` types. (docs/ANIMATION.md §4.)
 public struct AnimationState<Value: VectorArithmetic> {
     @usableFromInline
-    var storage: [ObjectIdentifier: Any] = [:]
+    var storage = [ObjectIdentifier: Any]()
 
     /// Empty state: every key reads its default value.
     public init() {}

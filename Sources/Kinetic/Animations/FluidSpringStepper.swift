@@ -16,6 +16,7 @@ import FoundationEssentials
 /// together, and n sub-steps can be folded into one ``Recurrence`` (see ``recurrence``).
 /// The runtime reuses this type to step large numbers of scalar springs without going through
 /// `AnimationContext`; ``FluidSpringAnimation`` uses the generic ``step(offset:velocity:force:target:)``.
+@usableFromInline
 struct FluidSpringStepper: Hashable, Sendable {
     /// The sub-step length h, seconds (300 Hz).
     static let stepInterval: Double = 1.0 / 300
@@ -30,7 +31,7 @@ struct FluidSpringStepper: Hashable, Sendable {
     /// The spring may stop when max(|v|², |a|²) ≤ this (|v| ≤ 0.06 units/s and |a| ≤ 0.06 units/s²).
     static let restThresholdSquared: Double = 0.0036
     /// …unless it is still further than this fraction of the whole interval from the target.
-    static let targetTolerance: Double = 0.01
+    @inlinable static var targetTolerance: Double { 0.01 }
 
     /// Stiffness k, 1/s² (mass 1).
     let stiffness: Double

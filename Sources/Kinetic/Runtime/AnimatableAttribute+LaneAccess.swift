@@ -124,6 +124,52 @@ extension AnimatableAttribute {
         }
     }
 
+    /// A change to `newValue` of an idle attribute (``laneStartReady``) under a transaction that carries only
+    /// `spring`: the spring starts on a lane directly, as a re-target moves one; `false`, with nothing changed, when
+    /// the generic path must apply the change.
+    ///
+    /// From rest, the generic path evaluates the new spring at elapsed 0, which changes nothing — no sub-step is
+    /// due (the clock is not before 0), the state stays all zeros, the spring is not logically complete (0 < r) and
+    /// not finished (all of the interval I remains, more than 1 % of it) — and then moves it onto a lane with offset
+    /// 0 − I, velocity and force 0, target I and tolerance |0.01·I|². This writes that lane from I = new − old,
+    /// computed with the value type's own arithmetic as the generic path computes it, and leaves to the generic path
+    /// every case where one of those facts does not hold (a response that is not positive, an interval that is
+    /// zero, not finite or too small for the 1 % test).
+    @inlinable
+    func startLane(to newValue: Value, spring: FluidSpringAnimation) -> Bool {
+        let newData = newValue.animatableData
+        let delta = newData - modelData
+        let remainingSquared = delta.magnitudeSquared
+        let toleranceSquared = delta.scaled(by: FluidSpringStepper.targetTolerance).magnitudeSquared
+        guard spring.response > 0, remainingSquared.isFinite, toleranceSquared > 0, toleranceSquared < remainingSquared
+        else { return false }
+        let dimension = Data.self == AnimatableVector.self
+            ? unsafeBitCast(delta, to: AnimatableVector.self).components.count
+            : MemoryLayout<Data>.size / 8
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * dimension) { buffer in
+            let x = buffer.baseAddress!, target = x + 3 * dimension
+            if Data.self == AnimatableVector.self {
+                unsafeBitCast(delta, to: AnimatableVector.self).components.withUnsafeBufferPointer { components in
+                    for j in 0..<dimension { target[j] = components[j] }
+                }
+            } else {
+                withUnsafeBytes(of: delta) { bytes in
+                    for j in 0..<dimension { target[j] = bytes.load(fromByteOffset: 8 * j, as: Double.self) }
+                }
+            }
+            for j in 0..<dimension {
+                x[j] = 0 - target[j]
+                x[dimension + j] = 0
+                x[2 * dimension + j] = 0
+            }
+            model = newValue
+            modelData = newData
+            startLane(by: delta, record: x, target: target, dimension: dimension, tolerance: toleranceSquared,
+                      spring: spring)
+            return true
+        }
+    }
+
     /// Recomputes ``laneRetargetReady`` after anything it depends on changed: a change (completions, forks,
     /// reason), an override or transform, the logical-completion listeners firing.
     func refreshLaneRetargetReady() {

@@ -6,6 +6,7 @@ import FoundationEssentials
 /// Every step here mirrors what ``FluidSpringAnimation`` and ``AnimatorState`` do with the same
 /// numbers, so the two paths agree up to rounding.
 extension AnimatableAttribute: SpringLaneOwner {
+    @usableFromInline
     func springLaneFinished() {
         laneGroup = nil
         laneIndex = -1
@@ -15,12 +16,14 @@ extension AnimatableAttribute: SpringLaneOwner {
         }
     }
 
+    @usableFromInline
     func detachFromSpringLane() {
         leaveSpringLane()
         laneGroup = nil
         laneIndex = -1
     }
 
+    @usableFromInline
     func springLaneLogicallyCompleted() {
         guard let listeners = animator?.logicalListeners, !listeners.isEmpty else { return }
         animator?.logicalListeners = []
@@ -73,6 +76,31 @@ extension AnimatableAttribute: SpringLaneOwner {
         refreshLaneRetargetReady()
         return true
     }
+
+    /// The part of ``startLane(to:spring:)`` that is not inlined: an animator for the change (`delta`, starting now,
+    /// with `spring`, no frame interval and no reason — all the transaction carries) and the lane, appended to the
+    /// group for its key: the spring's state at elapsed 0 with the sub-step clock and start time at 0. This is what
+    /// the generic path reaches through the spring's first evaluation and ``enterSpringLaneIfEligible()``.
+    @inlinable
+    func startLane(by delta: Data, record: UnsafePointer<Double>, target: UnsafePointer<Double>, dimension: Int,
+                   tolerance: Double, spring: FluidSpringAnimation) {
+        guard graphLink.isAlive else { return }
+        // The link holds the graph, unretained, while it is alive: no retain and release of it here.
+        Unmanaged.passUnretained(graphLink.graph)._withUnsafeGuaranteedRef { graph in
+            animator = AnimatorState(animation: Animation(spring), interval: delta, beginTime: graph.time,
+                                     environment: graph.environment)
+            let key = SpringLaneKey(animation: spring, dimension: dimension, beginTime: graph.time, clock: 0,
+                                    startTime: 0, blendStart: 0, blendInterval: 0, isLogicallyComplete: false)
+            graph.springGroup(for: key).append(owner: self, record: record, target: target, tolerance: tolerance)
+            laneRetargetReady = true
+            if activeIndex >= 0 { leaveActiveList(graph) }
+            graph.runDueCompletions()
+        }
+    }
+
+    /// Takes the attribute off the graph's list of attributes to update (its spring is on a lane now).
+    @usableFromInline
+    func leaveActiveList(_ graph: AnimationGraph) { graph.deactivate(self) }
 
     /// Writes the lane's spring back into the animator (its context's spring state, its animation, and the
     /// interval, which the lane's targets hold while on the grouped path) and leaves the group.

@@ -41,7 +41,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// every input frame: without the retain and release of two groups per move, and with the lane's owner
     /// reference moved rather than copied, the `Double` re-target went from about 185 to about 150 ns (single runs
     /// of `make bench-runtime BENCH_ARGS="--type Double --runs 1 --frames 60"`, before and after, alternated).
-    var laneGroup: SpringLaneGroup? {
+    @usableFromInline var laneGroup: SpringLaneGroup? {
         get { laneGroupReference?.takeUnretainedValue() }
         set { laneGroupReference = newValue.map(Unmanaged.passUnretained) }
     }
@@ -57,6 +57,11 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// ``change(to:)`` would act on. It does not follow the lane itself (the inlined path checks
     /// ``laneGroup``), so leaving a lane needs no update. Kept by ``refreshLaneRetargetReady()``.
     @usableFromInline @exclusivity(unchecked) var laneRetargetReady = false
+    /// Whether a change under a transaction that carries only a fluid spring may start the spring on a lane
+    /// directly (``startLane(to:spring:)``): the type's lanes are readable inline and the attribute is idle (no
+    /// running animation) with no animation override, transaction transform or fork. Kept by ``animator``'s and
+    /// ``customization``'s setters.
+    @usableFromInline @exclusivity(unchecked) var laneStartReady = false
     /// ``activeIndex``, in the bytes beside the flags above.
     private var activeSlot: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var modelData: Data
@@ -66,11 +71,19 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// anyone holds; otherwise the write copies it, as any array does): a read allocates nothing. Always empty
     /// for the other types.
     @usableFromInline @exclusivity(unchecked) var laneReadBuffer: [Double] = []
-    weak var graph: AnimationGraph?
-    var animator: AnimatorState<Data>?
+    /// The graph, while it exists (``GraphLink``).
+    @usableFromInline let graphLink: GraphLink
+    @usableFromInline var graph: AnimationGraph? {
+        @inlinable get { graphLink.isAlive ? graphLink.graph : nil }
+    }
+    @usableFromInline @exclusivity(unchecked) var animator: AnimatorState<Data>? {
+        didSet { refreshLaneStartReady() }
+    }
     /// ``animation(_:)``'s override, ``transaction(_:)``'s transform and the logical forks, which few attributes
     /// have: kept in a box of their own so that every attribute's object stays small.
-    private var customization: Customization?
+    @exclusivity(unchecked) private var customization: Customization? {
+        didSet { refreshLaneStartReady() }
+    }
 
     /// What ``animation(_:)`` and ``transaction(_:)`` set, and the running forks.
     private final class Customization {
@@ -94,7 +107,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     }
 
     /// Index in the graph's active list, or −1.
-    var activeIndex: Int {
+    @usableFromInline var activeIndex: Int {
         get { Int(activeSlot) }
         // A graph lists fewer attributes than Int32 counts: 2³¹ of them would take 200 GB.
         set { activeSlot = Int32(truncatingIfNeeded: newValue) }
@@ -124,10 +137,15 @@ public final class AnimatableAttribute<Value: Animatable> {
     }
 
     init(_ initial: Value, graph: AnimationGraph) {
-        self.graph = graph
+        self.graphLink = graph.link
         self.model = initial
         self.modelData = initial.animatableData
         self.laneLayout = SpringLaneCodec<Data>.layout
+        refreshLaneStartReady()
+    }
+
+    private func refreshLaneStartReady() {
+        laneStartReady = laneLayout != .none && animator == nil && customization == nil
     }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current
@@ -137,6 +155,9 @@ public final class AnimatableAttribute<Value: Animatable> {
         @inlinable set {
             if laneRetargetReady, let spring = Transaction.laneRetargetSpring(),
                retargetLane(to: newValue, spring: spring) {
+                return
+            }
+            if laneStartReady, let spring = Transaction.laneRetargetSpring(), startLane(to: newValue, spring: spring) {
                 return
             }
             change(to: newValue)

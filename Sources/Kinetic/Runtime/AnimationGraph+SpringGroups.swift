@@ -2,6 +2,7 @@ import FoundationEssentials
 
 extension AnimationGraph {
     /// The group for `key`, created when there is none.
+    @usableFromInline
     func springGroup(for key: SpringLaneKey) -> SpringLaneGroup {
         existingSpringGroup(for: key) ?? makeSpringGroup(for: key)
     }

@@ -29,7 +29,7 @@ public final class AnimationGraph {
     @exclusivity(unchecked) public private(set) var time: TimeInterval
 
     /// The environment animations see in their ``AnimationContext`` (e.g. reduce motion).
-    public var environment: EnvironmentValues
+    @exclusivity(unchecked) public var environment: EnvironmentValues
 
     /// Attributes with a running animation or a pending logical-completion fork.
     var active: [any AttributeNode] = []
@@ -52,6 +52,9 @@ public final class AnimationGraph {
     var spareSpringGroups: [SpringLaneGroup] = []
     static let spareSpringGroupLimit = 4
 
+    /// What the graph's attributes keep of it (``GraphLink``).
+    private(set) lazy var link = GraphLink(self)
+
     /// Whether any spring group still holds a lane.
     private var hasGroupedSprings: Bool { springGroups.contains { $0.count > 0 } }
 
@@ -65,6 +68,7 @@ public final class AnimationGraph {
     /// group); the graph owns the groups. When the graph goes, every lane is handed back to its attribute
     /// (which keeps the spring's last state), so neither outlives what still refers to it.
     deinit {
+        link.isAlive = false
         for group in springGroups {
             group.detachAll()
         }

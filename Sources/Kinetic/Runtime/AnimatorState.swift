@@ -16,6 +16,7 @@ import FoundationEssentials
 ///
 /// A class: an attribute owns exactly one, and updating it in place avoids copying its context
 /// and listener arrays on every frame and change.
+@usableFromInline
 final class AnimatorState<V: VectorArithmetic> {
     var animation: Animation
     var context: AnimationContext<V>
@@ -38,8 +39,11 @@ final class AnimatorState<V: VectorArithmetic> {
     /// Registrations waiting for this state to be dropped.
     var removalListeners: [AnimationCompletion] = []
     /// How the grouped path stores `V` in lanes, or `nil` when it cannot (``SpringLaneCodec/codec()``).
-    let laneCodec = SpringLaneCodec<V>.codec()
+    /// Made on first use: a spring started on a lane by the inlined path (``AnimatableAttribute/startLane(to:spring:)``)
+    /// needs it only when it leaves the lane or is read generically.
+    lazy var laneCodec = SpringLaneCodec<V>.codec()
 
+    @usableFromInline
     init(animation: Animation, interval: V, beginTime: TimeInterval, environment: EnvironmentValues) {
         self.animation = animation
         self.context = AnimationContext(environment: environment)

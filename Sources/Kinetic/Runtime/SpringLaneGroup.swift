@@ -212,6 +212,7 @@ final class SpringLaneGroup {
     /// The columns never shrink (``remove(at:)`` leaves the last lane's old numbers behind): a group whose
     /// lanes leave and join every frame — channels re-targeted at each input frame — writes into the room
     /// they left. `owners` counts the lanes.
+    @usableFromInline
     func append(owner: consuming any SpringLaneOwner, record: UnsafePointer<Double>, target: UnsafePointer<Double>,
                 tolerance: Double) {
         append(owner: owner, record: record, target: target, tolerance: tolerance, dimension: dimension)
@@ -225,10 +226,10 @@ final class SpringLaneGroup {
         let lane = owners.count
         if lane >= laneCapacity {
             let lanes = Swift.max(16, 2 * laneCapacity)
-            states.reserve(2 * d * lanes, keeping: 2 * d * lane)
-            forces.reserve(d * lanes, keeping: d * lane)
-            targets.reserve(d * lanes, keeping: d * lane)
-            tolerances.reserve(lanes, keeping: lane)
+            states.reserve(2 * d * lanes)
+            forces.reserve(d * lanes)
+            targets.reserve(d * lanes)
+            tolerances.reserve(lanes)
             laneCapacity = lanes
         }
         for j in 0..<2 * d { states[2 * d * lane + j] = record[j] }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
 /// An attribute whose fluid spring is stepped by a ``SpringLaneGroup``.
+@usableFromInline
 protocol SpringLaneOwner: AnyObject {
     /// The lane's index in its group.
     var laneIndex: Int { get set }

@@ -68,7 +68,8 @@ import KineticTestSupport
             }
         }
 
-        // Settling springs on lanes.
+        // Settling springs on lanes, started from rest: on the first graph straight onto a lane
+        // (``AnimatableAttribute/startLane(to:spring:)``), on the second through the spring's first evaluation.
         let targets = (0..<count).map { _ in make(random()) }
         withAnimation(.spring(response: 0.5, dampingFraction: 0.825)) {
             for index in 0..<count { fastAttributes[index].value = targets[index] }
@@ -76,6 +77,8 @@ import KineticTestSupport
         withAnimation(.spring(response: 0.5, dampingFraction: 0.825)) {
             for index in 0..<count { genericAttributes[index].value = targets[index] }
         }
+        #expect(fastAttributes.allSatisfy { $0.laneGroup != nil && $0.laneRetargetReady && !$0.laneStartReady })
+        compare(frame: 0)
         for frame in 1...30 {
             fast.advance(to: Double(frame) / 120)
             generic.advance(to: Double(frame) / 120)
@@ -113,6 +116,17 @@ import KineticTestSupport
         }
         #expect(fastAttributes.allSatisfy { $0.laneGroup == nil && !$0.isAnimating })
         #expect(fastAttributes.map(\.presentationValue) == fastAttributes.map(\.value))
+
+        // Idle again, so the next spring starts straight onto a lane again, with the generic path's numbers.
+        #expect(fastAttributes.allSatisfy { $0.laneStartReady })
+        let again = (0..<count).map { _ in make(random()) }
+        withAnimation(.bouncy) { for index in 0..<count { fastAttributes[index].value = again[index] } }
+        withAnimation(.bouncy) { for index in 0..<count { genericAttributes[index].value = again[index] } }
+        for later in frame...(frame + 30) {
+            compare(frame: later)
+            fast.advance(to: Double(later + 1) / 120)
+            generic.advance(to: Double(later + 1) / 120)
+        }
     }
 
     @Test(arguments: cases)
