@@ -12,9 +12,7 @@
 //   frame's values are for. Unlocked, values are for the tick that made them; locked, for the vblank itself.
 //
 // Usage: FrameClockBench [--seconds S] [--lead-ms L]
-#if canImport(Glibc)
 import Glibc
-#endif
 import Foundation
 import KineticProtocol
 import KineticServer

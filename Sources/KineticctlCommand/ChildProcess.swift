@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A program started with `posix_spawn` (the demo's kineticd): Foundation's `Process` without Foundation.
 struct ChildProcess {

@@ -4,9 +4,7 @@
 import KineticctlCommand
 import KineticdCommand
 
-#if canImport(Glibc)
 import Glibc
-#endif
 
 let arguments = CommandLine.arguments
 var name = arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), removed at deinit.
 package final class TemporaryDirectory {

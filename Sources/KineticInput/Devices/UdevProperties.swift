@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import FoundationEssentials
 
 /// A device's udev properties, read from udev's database (`/run/udev/data/c<major>:<minor>`, lines `E:KEY=VALUE`)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A minimal blocking client of the daemon's protocol, for `kineticctl` and scripts written in Swift.
 public final class KineticClient {

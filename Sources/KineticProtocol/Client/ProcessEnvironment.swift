@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process environment as a dictionary (read once per call; the daemon reads it at start-up).
 public enum ProcessEnvironment {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Where the daemon's socket lives (docs/PROTOCOL.md "Finding the socket").
 ///

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Small AF_UNIX helpers over Glibc, for the things NIO does not do: probing a path for a live
 /// server before cleaning it up, and sending sd_notify datagrams.

@@ -1,11 +1,7 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// CLOCK_MONOTONIC, the time base of frames (`time_ns`) and of input event timestamps: the daemon's clock, and
-/// the client's for its reply deadlines.
+/// CLOCK_MONOTONIC, the time base of frames (`time_ns`) and of input event timestamps: the daemon's one clock (its
+/// ticks, its replays' offsets, an unplugged device's cancel time), and the client's for its reply deadlines.
 public enum MonotonicClock {
     /// Nanoseconds since an arbitrary point (boot on Linux), never going backwards.
     public static func now() -> UInt64 {

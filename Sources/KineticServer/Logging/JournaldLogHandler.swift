@@ -1,8 +1,6 @@
 import Logging
-#if canImport(Glibc)
 import Glibc
 import KineticProtocol
-#endif
 
 /// A swift-log handler writing one line per message to stderr: with a syslog `<N>` priority
 /// prefix when stderr is the journal (`$JOURNAL_STREAM` names stderr's device and inode; journald

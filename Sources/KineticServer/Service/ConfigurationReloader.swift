@@ -2,11 +2,10 @@ import Dispatch
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-#if canImport(Glibc)
 import Glibc
-import KineticProtocol
 import KineticBindings
-#endif
+import KineticProtocol
+import KineticServerCore
 
 /// Re-reads kineticd's configuration and swaps its bindings while serving: on SIGHUP (systemd's
 /// `ExecReload=`) and on the `reload` command (`kineticctl reload`).
@@ -20,7 +19,7 @@ import KineticBindings
 /// a restart. Clients stay connected throughout.
 ///
 /// Reading happens on a serial queue of its own, never on the event loop, which keeps ticking meanwhile.
-public final class ConfigurationReloader: @unchecked Sendable {
+public final class ConfigurationReloader: ConfigurationReloading, @unchecked Sendable {
     private let queue = DispatchQueue(label: "kineticd.reload")
     private let explicitPath: String?
     private let overrides: @Sendable (inout DaemonConfiguration) -> Void
@@ -51,16 +50,7 @@ public final class ConfigurationReloader: @unchecked Sendable {
     public func start() {
         let core = server.core
         let reloader = self
-        core.eventLoop.execute {
-            core.value.reloadHandler = { complete in
-                // Called on the loop; the completion goes back to it.
-                let completion = NIOLoopBound(complete, eventLoop: core.eventLoop)
-                reloader.queue.async {
-                    let result = reloader.reloadNow()
-                    core.eventLoop.execute { completion.value(result) }
-                }
-            }
-        }
+        core.eventLoop.execute { core.value.reloader = reloader }
         queue.sync {
             signal(SIGHUP, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
@@ -70,8 +60,22 @@ public final class ConfigurationReloader: @unchecked Sendable {
         }
     }
 
+    /// The `reload` command: called on the core's event loop; the file is read on the reloader's queue and the
+    /// completion goes back to the loop.
+    public func reload(then complete: @escaping (Result<JSONObject, ProtocolError>) -> Void) {
+        let eventLoop = server.core.eventLoop
+        let completion = NIOLoopBound(complete, eventLoop: eventLoop)
+        queue.async {
+            let result = self.reloadNow()
+            eventLoop.execute { completion.value(result) }
+        }
+    }
+
     /// Stops serving reloads (shutdown).
     public func stop() {
+        // The core holds the reloader, which holds the server that holds the core: let go at the end.
+        let core = server.core
+        core.eventLoop.execute { core.value.reloader = nil }
         queue.sync {
             signalSource?.cancel()
             signalSource = nil

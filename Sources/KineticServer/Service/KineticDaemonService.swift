@@ -1,12 +1,10 @@
 import Logging
 import NIOCore
 import ServiceLifecycle
-#if canImport(Glibc)
 import Glibc
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
-#endif
 
 /// `kineticd` as a ServiceLifecycle service: serves until SIGTERM/SIGINT, talks to systemd
 /// (READY, STATUS, WATCHDOG, STOPPING), and on shutdown finishes the tick in progress, sends
@@ -122,11 +120,7 @@ public struct KineticDaemonService: Service {
             reloader?.start()
         } else {
             let core = server.core
-            try await core.eventLoop.submit {
-                core.value.reloadHandler = { complete in
-                    complete(.failure(ProtocolError(.replayKeepsBindings, "this kineticd replays a recording (--replay) and keeps the bindings it started with; restart it without --replay, or with the new --config, to change them")))
-                }
-            }.get()
+            try await core.eventLoop.submit { core.value.reloader = ReplayKeepsBindings() }.get()
         }
         await server.finishStarting()
         notifier.ready(status: "serving on \(description) at \(rate) Hz")
@@ -145,5 +139,13 @@ public struct KineticDaemonService: Service {
         input?.stop()
         await server.stop()
         logger.info("stopped")
+    }
+}
+
+/// The `reload` command of a daemon that replays a recording: refused, since the replay keeps the bindings it
+/// started with.
+private final class ReplayKeepsBindings: ConfigurationReloading {
+    func reload(then complete: @escaping (Result<JSONObject, ProtocolError>) -> Void) {
+        complete(.failure(ProtocolError(.replayKeepsBindings, "this kineticd replays a recording (--replay) and keeps the bindings it started with; restart it without --replay, or with the new --config, to change them")))
     }
 }

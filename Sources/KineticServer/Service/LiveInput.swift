@@ -173,7 +173,7 @@ public final class LiveInput: @unchecked Sendable {
         guard let attached = devices.removeValue(forKey: path) else { return }
         attached.source.cancel()
         attached.device.close()
-        let cancelTime = time ?? .monotonicNow()
+        let cancelTime = time ?? EventTime(nanoseconds: MonotonicClock.now())
         let router = self.router, id = attached.id
         router.eventLoop.execute { router.value?.detach(id, at: cancelTime, announcing: path) }
     }

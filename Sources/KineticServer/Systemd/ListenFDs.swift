@@ -1,7 +1,5 @@
-#if canImport(Glibc)
 import Glibc
 import KineticProtocol
-#endif
 
 /// Sockets passed by systemd socket activation (sd_listen_fds(3)): descriptors 3… when `LISTEN_PID`
 /// is this process, named by `LISTEN_FDNAMES`.

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
 import Glibc
 import KineticProtocol
-#endif
 
 /// sd_notify(3) without libsystemd: newline-separated `KEY=VALUE` in one AF_UNIX datagram to
 /// `$NOTIFY_SOCKET` (a leading `@` means the abstract namespace). docs/DAEMON.md §2.1.

@@ -1,8 +1,6 @@
 import NIOCore
-#if canImport(Glibc)
 import Glibc
 import KineticServerCore
-#endif
 
 /// Layout-compatible with Linux's `struct ucred`, which Glibc's Swift module does not export.
 private struct UCred: Sendable {

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
 import Glibc
 import KineticProtocol
 import KineticBindings
-#endif
 
 /// Makes a socket path ready for binding without ever taking it from a live server.
 ///

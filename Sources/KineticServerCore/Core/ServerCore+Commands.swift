@@ -67,19 +67,19 @@ extension ServerCore {
             session.send(.reply(.failed(command.id, error)))
             return
         }
-        guard let reloadHandler else {
+        guard let reloader else {
             session.send(.reply(.failed(command.id, ProtocolError(.badConfiguration, "this server has no configuration file to reload"))))
             return
         }
         let id = session.id
-        reloadHandler { [weak self] result in
+        reloader.reload(then: { [weak self] result in
             guard let self, let session = self.session(id) else { return }
             switch result {
             case .success(let fields): session.send(.reply(.ok(command.id, fields)))
             case .failure(let error): session.send(.reply(.failed(command.id, error)))
             }
             self.requestFrame()
-        }
+        })
     }
 
     func run(_ command: Command, from session: ClientSession) -> Result<(JSONObject, [EngineEvent]), ProtocolError> {

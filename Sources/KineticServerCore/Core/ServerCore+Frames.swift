@@ -115,7 +115,7 @@ extension ServerCore {
     /// ``tick(_:)``'s work: advance, then the frame to every subscriber due one; whether to keep ticking.
     func publish(_ tick: Tick) -> Bool {
         // Input due by this tick is applied first, at its own times (replay).
-        beforeTick?(tick.time)
+        timedInput?.drain(upTo: tick.time)
         tickCount += 1
         missedTicks += tick.missed
         // Locked to a compositor's grid, the values are for the vblank that will show them. One frame per vblank: a

@@ -44,15 +44,13 @@ public final class ServerCore {
     /// each goes with its connection.
     var reduceMotionHolds: [(client: ClientID, enabled: Bool)] = []
 
-    /// Called at the start of every tick with its time, before the engine advances: a replay applies
-    /// the input events due by then, so a late timer never reorders input and ticks.
-    public var beforeTick: ((UInt64) -> Void)?
+    /// Input applied at its own times: at the start of every tick, before the engine advances, the input due by the
+    /// tick's time is applied, so a late timer never reorders input and ticks (a replay, ``ReplayDriver``).
+    public var timedInput: (any TimedInput)?
 
-    /// Carries out a `reload` command: re-read the configuration and swap the bindings, then call the
-    /// completion on the core's thread with the reply's fields or the error. `nil`: reloading is not
-    /// available here (the command fails with `bad_configuration`). It may complete later (the daemon
-    /// reads the file off the event loop); the client's reply waits for it.
-    public var reloadHandler: ((@escaping (Result<JSONObject, ProtocolError>) -> Void) -> Void)?
+    /// Carries out `reload` commands; `nil`: reloading is not available here (the command fails with
+    /// `bad_configuration`).
+    public var reloader: (any ConfigurationReloading)?
 
     /// Extra fields of the `status` reply (a replay's `replay_offset_ns`, …).
     public var statusExtras: JSONObject = [:]

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A linear axis: a data range mapped onto pixels, with "nice" tick values (1, 2 or 5 × 10ⁿ apart).
 struct PlotAxis {

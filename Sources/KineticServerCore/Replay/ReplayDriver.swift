@@ -8,14 +8,14 @@ import KineticInput
 /// configuration's bindings (their channels defined in the core's engine at start), attaches each recording as a
 /// device once per pass, and maps a recording's timestamps onto the engine's clock with an offset
 /// (``startPass(offset:)``). Who advances time decides the rest: the daemon wakes its
-/// event loop at each event's time and, through ``ServerCore/beforeTick``, applies the events due before every
+/// event loop at each event's time and, as the core's ``ServerCore/timedInput``, applies the events due before every
 /// tick (``drain(upTo:)``); ``OfflineReplay`` steps a virtual clock to just before each event and applies it
 /// (``applyNext()``). Either way an event stamped at or before a tick is applied before that tick, so both give the
 /// same frames for the same tick times. At the end of a pass (``endPass()``) a gesture the recording leaves open is
 /// cancelled, as on unplug.
 ///
 /// Used from the core's thread only.
-public final class ReplayDriver {
+public final class ReplayDriver: TimedInput {
     /// The recordings' events in time order.
     public let schedule: ReplaySchedule
     /// The router the events go through (its pipeline holds the bindings at work).
@@ -99,6 +99,6 @@ public final class ReplayDriver {
     /// Makes `core` apply the events due before each of its ticks (a late timer never reorders input and ticks).
     /// The core keeps the driver from then on (the driver refers to the core without keeping it).
     public func applyBeforeTicks() {
-        core.beforeTick = { time in self.drain(upTo: time) }
+        core.timedInput = self
     }
 }

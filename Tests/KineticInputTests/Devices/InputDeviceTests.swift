@@ -49,7 +49,7 @@ import Testing
         #expect(read == DeviceReadResult(events: written, resyncCount: 0, status: .open))
 
         var processor = FrameProcessor(device: device.deviceDescription)
-        let gestures = processor.process(read)
+        let gestures = processor.process(read, goneAt: LiveReading.now())
         #expect(gestures.map(\.phase) == [.began, .changed, .ended])
         #expect(gestures.map(\.time) == [Self.time(0), Self.time(8), Self.time(16)])
         // 3592 / 16 units per mm.
@@ -94,7 +94,7 @@ import Testing
         #expect(state.value(type: Code.evAbs, code: Code.absX) == 2999)
 
         var processor = FrameProcessor(device: device.deviceDescription)
-        #expect((processor.process(first) + processor.process(read)).map(\.phase) == [.began, .ended])
+        #expect((processor.process(first, goneAt: LiveReading.now()) + processor.process(read, goneAt: LiveReading.now())).map(\.phase) == [.began, .ended])
         #expect(processor.activeSources.isEmpty)
     }
 

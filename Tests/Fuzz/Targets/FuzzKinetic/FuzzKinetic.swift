@@ -1,7 +1,5 @@
 import KineticFuzzHarness
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // libFuzzer's entry points for every target in one executable (built only by `make fuzz`, with
 // `-sanitize=fuzzer,address`): one build and one instrumented link instead of one per target. It is started

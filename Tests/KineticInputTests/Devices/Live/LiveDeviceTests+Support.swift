@@ -87,6 +87,10 @@ enum LiveReading {
         return frames
     }
 
+    /// Now on CLOCK_MONOTONIC, read here rather than through the daemon's clock: the tests check the devices'
+    /// timestamps against it.
+    static func now() -> EventTime { EventTime(nanoseconds: UInt64(monotonicNow() * 1e9)) }
+
     static func monotonicNow() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)

@@ -59,7 +59,7 @@ struct LiveDeviceTests {
         // The live stream drives the same frame processor as recordings: one touch, down at
         // (3600, 1300) / 16 = (225, 81.25) mm, twelve moves, lifted at x = (3600 − 1320) / 16 = 142.5 mm.
         var processor = FrameProcessor(device: reader.deviceDescription)
-        let gestures = processor.process(read)
+        let gestures = processor.process(read, goneAt: LiveReading.now())
         #expect(gestures.map(\.phase) == [.began] + Array(repeating: .changed, count: 12) + [.ended])
         #expect(gestures.allSatisfy { $0.source == .touch(id: 31) })
         #expect(gestures.first?.location.x == 225)
@@ -81,7 +81,7 @@ struct LiveDeviceTests {
         #expect(read.events.map { [Int32($0.type), Int32($0.code), $0.value] }
                 == recording.events.map { [Int32($0.type), Int32($0.code), $0.value] })
         var processor = FrameProcessor(device: reader.deviceDescription)
-        let live = processor.process(read)
+        let live = processor.process(read, goneAt: LiveReading.now())
         let recorded = recording.gestureEvents()
         #expect(live.map(\.phase) == recorded.map(\.phase))
         #expect(live.map(\.source) == recorded.map(\.source))
@@ -124,7 +124,7 @@ struct LiveDeviceTests {
 
         // The frame processor sees the touch begin, and end through the resync delta (the lift was dropped).
         var processor = FrameProcessor(device: reader.deviceDescription)
-        let gestures = processor.process(first) + processor.process(read)
+        let gestures = processor.process(first, goneAt: LiveReading.now()) + processor.process(read, goneAt: LiveReading.now())
         #expect(gestures.map(\.phase) == [.began, .ended])
         #expect(gestures.allSatisfy { $0.source == .touch(id: 31) })
         #expect(processor.activeSources.isEmpty)
@@ -160,14 +160,14 @@ struct LiveDeviceTests {
         let began = LiveReading.collect(from: reader, count: count, timeout: .seconds(20))
         #expect(began.events.count == count)
         var processor = FrameProcessor(device: reader.deviceDescription)
-        #expect(processor.process(began).map(\.phase) == [.began, .changed, .changed])
+        #expect(processor.process(began, goneAt: LiveReading.now()).map(\.phase) == [.began, .changed, .changed])
 
         touchscreen.destroy()
         #expect(reader.wait(timeout: .seconds(10)) == .unplugged)
         let after = reader.readAvailable()
         #expect(after.status == .unplugged)
         // Unplug mid-gesture: the touch is cancelled (no fling), not ended.
-        let unpluggedAt = EventTime.monotonicNow()
+        let unpluggedAt = LiveReading.now()
         let ending = processor.process(after, goneAt: unpluggedAt)
         #expect(ending.map(\.phase) == [.cancelled])
         #expect(ending.first?.source == .touch(id: 31))
