@@ -89,13 +89,16 @@ let package = Package(
         // The wire protocol: messages, framing, JSON, the validators of names and values that enter through it, and
         // the blocking client. No NIO and no other Kinetic module: `kineticctl`'s client commands need only this.
         .target(name: "KineticProtocol"),
-        // Bindings: the configuration file, gesture → channel mapping (the pipeline from KineticInput's gestures to a
-        // `ChannelEngine`), release targets, and animation expressions in SwiftUI syntax.
+        // Bindings: the configuration file and what it declares — gesture → channel bindings, release targets, rubber
+        // bands, animation expressions in SwiftUI syntax. It drives nothing: the pipeline that applies the bindings to
+        // the channels is KineticServerCore's.
         .target(name: "KineticBindings", dependencies: [
             "Kinetic", "KineticInput", "KineticProtocol", "KineticYAML",
         ]),
-        // The daemon's composition without sockets or real time: the server core, the engine's channels, the tick
-        // source interface with its virtual clock, and the replay driver (NIOCore for its buffers only). The
+        // The daemon's composition without sockets or real time: the input router and its gesture pipeline, the
+        // channel engine (its interface, its clients' ids and completion tokens, and the one on Kinetic's graph), the
+        // server core, the tick source interface with its virtual clock, and the replay driver (NIOCore for its buffers
+        // only). The
         // offline replay, `plot` and the fuzz harness run it on a virtual clock; the daemon on a real one.
         .target(name: "KineticServerCore", dependencies: [
             "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings",

@@ -1,5 +1,6 @@
 import KineticProtocol
 import KineticBindings
+import KineticServerCore
 
 /// An in-memory ``ChannelEngine`` for tests of the server layers: `set` jumps, `animate` moves
 /// linearly to the target over ``duration`` seconds and then reports its completion. It stands in

@@ -46,7 +46,7 @@ public enum AngleUnit: String, Equatable, Sendable, CaseIterable {
     case radians
 
     /// Radians in this unit.
-    func fromRadians(_ radians: Double) -> Double { self == .degrees ? Angle(radians: radians).degrees : radians }
+    package func fromRadians(_ radians: Double) -> Double { self == .degrees ? Angle(radians: radians).degrees : radians }
 }
 
 /// How a gesture's value becomes the channel's value.
@@ -68,7 +68,7 @@ public enum BindingAxes: String, Equatable, Sendable, CaseIterable {
     case y
 
     /// The components of a planar (x, y) quantity this selection keeps.
-    func select(x: Double, y: Double) -> [Double] {
+    package func select(x: Double, y: Double) -> [Double] {
         switch self {
         case .both: [x, y]
         case .x: [x]

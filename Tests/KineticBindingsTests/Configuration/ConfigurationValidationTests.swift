@@ -1,5 +1,6 @@
 import Testing
 @testable import KineticBindings
+import KineticServerCore
 @testable import KineticTestSupport
 
 /// The configuration is refused where start-up would refuse it, with the place: `--check-config`, start-up, reload

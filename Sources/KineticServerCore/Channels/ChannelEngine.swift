@@ -1,5 +1,7 @@
 import Kinetic
+import KineticBindings
 import KineticProtocol
+
 /// Who created a channel: the daemon's configuration (a binding) or a client's `define`.
 public enum ChannelOwner: Equatable, Hashable, Sendable {
     /// A channel the configuration declares; clients may animate it but not remove it.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Kinetic
+import KineticBindings
 import KineticInput
 import KineticProtocol
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KineticBindings
 import KineticInput
 
 /// Input events in, channel retargets out: the composition at the heart of the daemon.

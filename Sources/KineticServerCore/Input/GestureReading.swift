@@ -1,4 +1,5 @@
 import FoundationEssentials
+import KineticBindings
 import KineticInput
 
 /// One gesture's state as a binding reads it, in KineticInput's units (mm, mm/s).
