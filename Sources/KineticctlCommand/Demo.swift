@@ -85,10 +85,10 @@ struct Demo: AsyncParsableCommand {
         try client.send(.subscribe(Subscription(patterns: ["finger", "touch.position"], rateHz: rate)))
         print("kineticd on \(daemon.socket) replaying \(recording) at \(Int(configuration.rateHz)) Hz; binary frames at \(Int(rate)) Hz")
         print("o finger   @ spring (touch.position)        time     x (mm)    vx (mm/s)")
-        let start = Date()
+        let start = MonotonicClock.seconds()
         var frames = 0
         var firstTime: UInt64?
-        while Date().timeIntervalSince(start) < seconds {
+        while (MonotonicClock.seconds() - start) < seconds {
             guard let message = try client.next(timeout: 0.1) else {
                 if client.isClosed { throw Failure("kineticd closed the connection; run it alone (kineticd --help) to see why", status: ExitStatus.unavailable) }
                 continue
@@ -118,10 +118,10 @@ struct Demo: AsyncParsableCommand {
         try client.send(.subscribe(Subscription(patterns: ["card.*"], rateHz: rate)))
         print("kineticd on \(daemon.socket): element card, inserted and removed with \(transition)")
         print("  time   opacity                          scale          offset (pt)       offset (× size)")
-        let start = Date()
+        let start = MonotonicClock.seconds()
         var t0: UInt64?
         var id = 0.0
-        while Date().timeIntervalSince(start) < seconds {
+        while (MonotonicClock.seconds() - start) < seconds {
             id += 1
             let insert = try client.command(.insert(element: "card", transition: transition, animation: ".smooth"), id: .number(id))
             guard insert["ok"] == true else { throw Failure(Self.failure(insert), status: ExitStatus.usage) }
@@ -137,8 +137,8 @@ struct Demo: AsyncParsableCommand {
 
     /// Prints the element's frames until `done` holds for its values (or, with `nil`, until `animation.removed`), or
     /// `--seconds` run out.
-    private func follow(_ client: KineticClient, until done: (([String: [Double]]) -> Bool)?, start: Date, t0: inout UInt64?) throws {
-        while Date().timeIntervalSince(start) < seconds {
+    private func follow(_ client: KineticClient, until done: (([String: [Double]]) -> Bool)?, start: Double, t0: inout UInt64?) throws {
+        while (MonotonicClock.seconds() - start) < seconds {
             guard let message = try client.next(timeout: 0.1) else {
                 if client.isClosed { throw Failure("kineticd closed the connection; run it alone (kineticd --help) to see why", status: ExitStatus.unavailable) }
                 continue
@@ -222,13 +222,13 @@ struct Demo: AsyncParsableCommand {
 
     /// Connects once kineticd listens, for up to 30 s (a cold start under load); fails at once if it exits.
     static func connect(_ socket: String, daemon: ChildProcess) throws -> KineticClient {
-        let start = Date()
+        let start = MonotonicClock.seconds()
         while true {
             do {
                 return try KineticClient(path: socket, encoding: .binary)
             } catch {
                 guard daemon.isRunning else { throw Failure("kineticd exited (status \(daemon.terminationStatus)) before listening; run it alone to see why", status: ExitStatus.unavailable) }
-                guard Date().timeIntervalSince(start) < 30 else { throw Failure("kineticd did not listen on \(socket) within 30 s: \(error)", status: ExitStatus.unavailable) }
+                guard (MonotonicClock.seconds() - start) < 30 else { throw Failure("kineticd did not listen on \(socket) within 30 s: \(error)", status: ExitStatus.unavailable) }
                 usleep(20_000)
             }
         }

@@ -142,9 +142,8 @@ public final class RecordingWriter {
         guard timeBase == .firstEventAtOneMicrosecond else { return event }
         let offset = offsetNanoseconds ?? (event.time.nanoseconds &- 1_000)
         offsetNanoseconds = offset
-        let ns = max(event.time.nanoseconds &- offset, 0)
         var copy = event
-        copy.time = EventTime(seconds: ns / 1_000_000_000, microseconds: Int32(ns % 1_000_000_000 / 1_000))
+        copy.time = EventTime(nanoseconds: UInt64(max(event.time.nanoseconds &- offset, 0)))
         return copy
     }
 
