@@ -21,14 +21,7 @@ import Testing
     @Test func opensThroughLibevdevWithMonotonicTimestamps() throws {
         let fake = try FakeEvdevDevice(DeviceFixtures.touchscreen)
         let device = try InputDevice.open(path: fake.path)
-        let read = device.deviceDescription
-        let expected = DeviceFixtures.touchscreen
-        #expect(read.name == expected.name)
-        #expect([read.bustype, read.vendor, read.product, read.version]
-                == [expected.bustype, expected.vendor, expected.product, expected.version])
-        #expect(read.properties == expected.properties)
-        #expect(read.codes.filter { $0.key != 0 } == expected.codes.filter { $0.key != 0 })
-        #expect(read.absInfo.mapValues(\.range) == expected.absInfo.mapValues(\.range))
+        DeviceFixtures.expect(device.deviceDescription, describes: DeviceFixtures.touchscreen)
         #expect(device.deviceClass == .touchscreen)
         #expect(fake.clockRequests(CLOCK_MONOTONIC) == 1)
         #expect(!device.isGrabbed)

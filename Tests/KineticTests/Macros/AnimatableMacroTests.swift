@@ -67,22 +67,10 @@ struct AnimatableMacroCompiledTests {
                 == AnimatablePair<
                     AnimatablePair<CGFloat, CGFloat>, AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Double>
                 >.self)
-        var route = HikingRouteShape(
-            startPoint: CGPoint(x: 1, y: 2), endPoint: CGPoint(x: 3, y: 4), elevation: 5, drawingDirection: true)
-        let data = route.animatableData
-        #expect(data.first.first == 1)
-        #expect(data.first.second == 2)
-        #expect(data.second.first.first == 3)
-        #expect(data.second.first.second == 4)
-        #expect(data.second.second == 5)
-
-        route.animatableData = AnimatablePair(AnimatablePair(-1, -2), AnimatablePair(AnimatablePair(-3, -4), -5))
-        #expect(
-            route
-                == HikingRouteShape(
-                    startPoint: CGPoint(x: -1, y: -2), endPoint: CGPoint(x: -3, y: -4), elevation: -5,
-                    drawingDirection: true))
-
+        let route = checkRoundTrip { HikingRouteShape(startPoint: CGPoint(x: $0, y: $1), endPoint: CGPoint(x: $2, y: $3),
+                                                     elevation: $4, drawingDirection: true) }
+        let data = HikingRouteShape(startPoint: CGPoint(x: 1, y: 2), endPoint: CGPoint(x: 3, y: 4), elevation: 5,
+                                    drawingDirection: true).animatableData
         var mid = route
         mid.animatableData = route.animatableData.interpolated(towards: data, amount: 0.5)
         #expect(
@@ -93,22 +81,28 @@ struct AnimatableMacroCompiledTests {
     }
 
     @Test func routeRoundTripsEveryAnimatedField() {
-        var route = PlaneRoute(
-            startPoint: PlanePoint(x: 1, y: 2), endPoint: PlanePoint(x: 3, y: 4), elevation: 5,
-            drawingDirection: true)
+        checkRoundTrip { PlaneRoute(startPoint: PlanePoint(x: $0, y: $1), endPoint: PlanePoint(x: $2, y: $3), elevation: $4,
+                                    drawingDirection: true) }
+    }
+
+    /// A route type (start and end points, elevation, an ignored flag) built by `make(x₁, y₁, x₂, y₂, elevation)`: its
+    /// animatable data holds the five numbers in declaration order, and setting the data sets those fields (the
+    /// ignored one keeps its value). Returns the route with the data (−1, −2, −3, −4, −5).
+    @discardableResult
+    func checkRoundTrip<Route: Animatable & Equatable>(
+        _ make: (CGFloat, CGFloat, CGFloat, CGFloat, Double) -> Route
+    ) -> Route where Route.AnimatableData == AnimatablePair<AnimatablePair<CGFloat, CGFloat>,
+                                                             AnimatablePair<AnimatablePair<CGFloat, CGFloat>, Double>> {
+        var route = make(1, 2, 3, 4, 5)
         let data = route.animatableData
         #expect(data.first.first == 1)
         #expect(data.first.second == 2)
         #expect(data.second.first.first == 3)
         #expect(data.second.first.second == 4)
         #expect(data.second.second == 5)
-
         route.animatableData = AnimatablePair(AnimatablePair(-1, -2), AnimatablePair(AnimatablePair(-3, -4), -5))
-        #expect(
-            route
-                == PlaneRoute(
-                    startPoint: PlanePoint(x: -1, y: -2), endPoint: PlanePoint(x: -3, y: -4), elevation: -5,
-                    drawingDirection: true))
+        #expect(route == make(-1, -2, -3, -4, -5))
+        return route
     }
 
     /// Interpolating the data half way moves every animated field half way and leaves the ignored one.

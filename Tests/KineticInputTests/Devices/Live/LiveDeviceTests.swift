@@ -22,14 +22,7 @@ struct LiveDeviceTests {
         #expect(byPath[mouseNode]?.deviceClass == .mouse)
 
         for (node, expected) in [(touchscreenNode, DeviceFixtures.touchscreen), (mouseNode, DeviceFixtures.mouse)] {
-            let read = try #require(try byPath[node]?.result.get())
-            #expect(read.name == expected.name)
-            #expect([read.bustype, read.vendor, read.product, read.version]
-                    == [expected.bustype, expected.vendor, expected.product, expected.version])
-            #expect(read.properties == expected.properties)
-            #expect(read.codes.filter { $0.key != 0 } == expected.codes.filter { $0.key != 0 })
-            // The current value is device state, not description; compare the ranges and resolution.
-            #expect(read.absInfo.mapValues(\.range) == expected.absInfo.mapValues(\.range))
+            DeviceFixtures.expect(try #require(try byPath[node]?.result.get()), describes: expected)
         }
     }
 
