@@ -111,6 +111,9 @@ public struct Mark: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(line):\(column)" }
+
+    /// `source:line:column`, where errors name a place in a file; `columns` further along the line.
+    public func place(in source: String, columns: Int = 0) -> String { "\(source):\(line):\(column + columns)" }
 }
 
 /// Why a text is not a YAML document this reader accepts.

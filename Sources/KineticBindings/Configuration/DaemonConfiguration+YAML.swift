@@ -70,11 +70,11 @@ extension DaemonConfiguration {
         let (problem, mark) = (error.problem, error.mark)
         switch error.stage {
         case .scanner, .parser: break
-        case .composer: return ConfigurationError(source: "\(source):\(mark.line):\(mark.column)", reason: problem)
+        case .composer: return ConfigurationError(source: mark.place(in: source), reason: problem)
         case .reader: return ConfigurationError(source: source, reason: "not valid YAML: \(error)")
         }
         let line = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(mark.line - 1).first ?? ""
-        let place = "\(source):\(mark.line):\(mark.column)"
+        let place = mark.place(in: source)
         if line.contains("\t") {
             return ConfigurationError(source: place, reason: "a tab; YAML indents with spaces only (libyaml: \(problem))")
         }
@@ -118,7 +118,7 @@ struct YAMLReader {
     let source: String
 
     func error(_ node: Node, _ reason: String) -> ConfigurationError {
-        let place = node.mark.map { "\(source):\($0.line):\($0.column)" } ?? source
+        let place = node.mark?.place(in: source) ?? source
         return ConfigurationError(source: place, reason: reason)
     }
 
@@ -214,7 +214,7 @@ struct YAMLReader {
             // own column points at the character.
             var quote = 0
             if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { quote = 1 }
-            let place = node.mark.map { "\(source):\($0.line):\($0.column + quote + error.column - 1)" } ?? source
+            let place = node.mark?.place(in: source, columns: quote + error.column - 1) ?? source
             throw ConfigurationError(source: place, reason: "\(error.reason) in animation \(error.excerpt.quote)")
         }
     }
@@ -350,7 +350,7 @@ struct YAMLReader {
             throw error(channelNode, NameRules.message(field: field, name: channel, problem: problem, maximumBytes: maximumBytes))
         }
         var binding = GestureBinding(channel: channel)
-        binding.place = GestureBinding.Place(node.mark.map { "\(source):\($0.line):\($0.column)" })
+        binding.place = GestureBinding.Place(node.mark?.place(in: source))
         binding.zoomDismissal = keys["zoom_dismiss"] != nil
         if let scaleNode = keys["scale"] {
             let scale = try number(scaleNode)
