@@ -14,47 +14,44 @@ extension GesturePipeline {
         let tracker = device.tracker
         for index in device.activities.indices {
             let binding = bindings[device.activities[index].binding]
+            // What changed for the binding's gesture: its phase and what the binding reads.
+            let phase: GestureEvent.Phase, reading: GestureReading
             switch binding.gesture {
             case .drag(let button):
                 // The tracker's drag changes only for events of the primary touch or the pointer drag.
                 guard let drag = tracker.drag, drag != before.drag else { continue }
                 if let button, case .pointer(let pressed) = gesture.source, pressed != button { continue }
-                let reading = GestureReading.planar(location: drag.location, translation: drag.translation,
-                                                    velocity: drag.velocity)
-                drive(&device.activities[index], slot: 0, phase: drag.phase, reading: reading, time: gesture.time,
-                      engine: engine, into: &output)
+                (phase, reading) = (drag.phase, .planar(location: drag.location, translation: drag.translation,
+                                                        velocity: drag.velocity))
             case .scroll:
                 guard let scroll = tracker.scroll, scroll != before.scroll else { continue }
-                let reading = GestureReading.planar(location: scroll.location, translation: scroll.translation,
-                                                    velocity: scroll.velocity)
-                drive(&device.activities[index], slot: 0, phase: scroll.phase, reading: reading, time: gesture.time,
-                      engine: engine, into: &output)
+                (phase, reading) = (scroll.phase, .planar(location: scroll.location, translation: scroll.translation,
+                                                          velocity: scroll.velocity))
             case .pinch:
                 guard let magnify = tracker.magnify, magnify != before.magnify else { continue }
-                drive(&device.activities[index], slot: 0, phase: magnify.phase,
-                      reading: .magnification(magnify.magnification, velocity: magnify.velocity), time: gesture.time,
-                      engine: engine, into: &output)
+                (phase, reading) = (magnify.phase, .magnification(magnify.magnification, velocity: magnify.velocity))
             case .touches:
                 driveTouch(&device.activities[index], gesture: gesture, engine: engine, into: &output)
+                continue
             case .rotate(let unit):
                 guard let rotation = tracker.rotation, rotation != before.rotation else { continue }
-                drive(&device.activities[index], slot: 0, phase: rotation.phase,
-                      reading: .angle(unit.fromRadians(rotation.rotation), velocity: unit.fromRadians(rotation.velocity)),
-                      time: gesture.time, engine: engine, into: &output)
+                (phase, reading) = (rotation.phase, .angle(unit.fromRadians(rotation.rotation),
+                                                           velocity: unit.fromRadians(rotation.velocity)))
             case .swipe(let fingers):
                 guard let swipe = tracker.swipe, swipe != before.swipe else { continue }
                 if swipe.fingerCount == fingers {
-                    let reading = GestureReading.planar(location: swipe.location, translation: swipe.translation,
-                                                        velocity: swipe.velocity)
-                    drive(&device.activities[index], slot: 0, phase: swipe.phase, reading: reading, time: gesture.time,
-                          engine: engine, into: &output)
+                    (phase, reading) = (swipe.phase, .planar(location: swipe.location, translation: swipe.translation,
+                                                             velocity: swipe.velocity))
                 } else if device.activities[index].isActive, let last = before.swipe, last.fingerCount == fingers {
                     // Another finger landed: this swipe is cancelled where it was, and released without velocity.
-                    let reading = GestureReading.planar(location: last.location, translation: last.translation, velocity: .zero)
-                    drive(&device.activities[index], slot: 0, phase: .cancelled, reading: reading, time: gesture.time,
-                          engine: engine, into: &output)
+                    (phase, reading) = (.cancelled, .planar(location: last.location, translation: last.translation,
+                                                            velocity: .zero))
+                } else {
+                    continue
                 }
             }
+            drive(&device.activities[index], slot: 0, phase: phase, reading: reading, time: gesture.time, engine: engine,
+                  into: &output)
         }
     }
 
