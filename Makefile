@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
 
 deps:
 	@./scripts/install-deps.sh
@@ -32,10 +32,12 @@ demo: deps
 # kineticd, kineticctl, the systemd units, sysusers/tmpfiles files, /etc/kinetic/kineticd.yaml, man pages and
 # shell completions under DESTDIR/PREFIX (scripts/install.sh says where each goes).
 install: deps
+	@./scripts/install-deps.sh c
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" SWIFT="$(SWIFT)" ./scripts/install.sh
 
 # dist/kinetic_VERSION_ARCH.deb: the files of `make install` with PREFIX=/usr, the Swift runtime linked
-# statically, maintainer scripts for sysusers/tmpfiles/the socket unit; lintian must pass (scripts/make-deb.sh).
+# statically, maintainer scripts for sysusers/tmpfiles/the socket unit; and libkinetic-client1 and
+# libkinetic-client-dev, the C client library; lintian must pass on all three (scripts/make-deb.sh).
 deb: deps
 	@./scripts/install-deps.sh deb
 	./scripts/make-deb.sh
@@ -67,7 +69,7 @@ test-after-build:
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
 	@./scripts/check-no-icu.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"/kinetic{d,ctl}
-	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python
+	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python test-c
 
 # The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
 # article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. With the
@@ -97,6 +99,11 @@ test-swift:
 # built here (scripts/test-python.sh).
 test-python:
 	@./scripts/test-python.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
+
+# clients/c (libkinetic-client): its tests and example under ASan and UBSan against the kineticd built here, then the
+# example built from the installed library through pkg-config (scripts/test-c.sh).
+test-c:
+	@./scripts/test-c.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 
 # At a lower priority than the other lanes: the package lane's guest ends last, and the fuzz build has time to spare
 # (with equal shares, the guest ran the last 40 s of `make test` on one core, 2026-11-26).

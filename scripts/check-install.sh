@@ -18,6 +18,8 @@ expected=(
   usr/share/bash-completion/completions/kineticd usr/share/bash-completion/completions/kineticctl
   usr/share/zsh/vendor-completions/_kineticd usr/share/zsh/vendor-completions/_kineticctl
   usr/share/fish/vendor_completions.d/kineticd.fish usr/share/fish/vendor_completions.d/kineticctl.fish
+  usr/include/kinetic-client.h "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libkinetic-client.so.1.0.0"
+  "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/pkgconfig/kinetic-client.pc"
 )
 for recording in Recordings/*.evemu Recordings/*.libinput.yml; do expected+=("usr/share/kinetic/recordings/${recording#Recordings/}"); done
 for file in "${expected[@]}"; do
@@ -46,4 +48,14 @@ done
 for command in kineticd kineticctl; do
   bash -n "$stage/usr/share/bash-completion/completions/$command"
 done
-echo "check-install: make install put ${#expected[@]} files in place; configuration, units, man pages and completions check out"
+# libkinetic-client: pkg-config finds it as a compiler would under the staging root, and a program builds and links
+# against the installed header and library with exactly those flags.
+multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
+[ "$(readlink "$stage/usr/lib/$multiarch/libkinetic-client.so")" = libkinetic-client.so.1 ] ||
+  { echo "check-install: libkinetic-client.so is not a link to the SONAME libkinetic-client.so.1" >&2; exit 1; }
+flags="$(PKG_CONFIG_SYSROOT_DIR="$stage" PKG_CONFIG_LIBDIR="$stage/usr/lib/$multiarch/pkgconfig:/usr/lib/$multiarch/pkgconfig:/usr/share/pkgconfig"   pkg-config --cflags --libs kinetic-client)"
+printf '#include <kinetic-client.h>\nint main(void) { return kinetic_status_name(KINETIC_E_VERSION)[0] != 0x4b; }\n' > "$units/use.c"
+# shellcheck disable=SC2086 # the flags are words
+cc -std=c11 -Werror "$units/use.c" $flags -o "$units/use"
+LD_LIBRARY_PATH="$stage/usr/lib/$multiarch" "$units/use" || { echo "check-install: a program linked with libkinetic-client failed" >&2; exit 1; }
+echo "check-install: make install put ${#expected[@]} files in place; configuration, units, man pages and completions check out; pkg-config --cflags --libs kinetic-client gives $flags"

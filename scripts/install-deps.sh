@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only when missing.
-# Used by `make demo` (no argument: the build's packages), the VM suites (`vm`: qemu, busybox, debootstrap),
+# Used by `make demo` (no argument: the build's packages), `make install` (`c`: libkinetic-client's build), the VM
+# suites (`vm`: qemu, busybox, debootstrap),
 # `make deb` (`deb`) and `make test` (`test`: every group); safe to run repeatedly.
 set -euo pipefail
 
@@ -41,6 +42,14 @@ python_packages=(
   xvfb
   x11-apps
 )
+# clients/c (libkinetic-client): meson and ninja build it, json-c reads the daemon's JSON messages; gcc builds it
+# with the sanitizers for its tests (scripts/test-c.sh). `make install` and `make deb` build it too.
+c_packages=(
+  meson
+  ninja-build
+  gcc
+  libjson-c-dev
+)
 vm_packages=(
   qemu-system-x86
   busybox-static
@@ -51,12 +60,13 @@ vm_packages=(
 
 case "${1:-}" in
   "") wanted=("${packages[@]}") ;;
+  c) wanted=("${c_packages[@]}") ;;
   vm) wanted=("${vm_packages[@]}") ;;
-  deb) wanted=("${deb_packages[@]}") ;;
+  deb) wanted=("${deb_packages[@]}" "${c_packages[@]}") ;;
   # `make test`: all of them in one apt-get call before its steps run side by side (two apt-gets at once fail on
   # dpkg's lock).
-  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}" "${python_packages[@]}") ;;
-  *) echo "install-deps: unknown group '$1' (use no argument, 'vm', 'deb' or 'test')" >&2; exit 2 ;;
+  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}" "${python_packages[@]}" "${c_packages[@]}") ;;
+  *) echo "install-deps: unknown group '$1' (use no argument, 'c', 'vm', 'deb' or 'test')" >&2; exit 2 ;;
 esac
 
 missing=()

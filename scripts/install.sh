@@ -13,6 +13,8 @@
 #                                                           the new one goes beside it as kineticd.yaml.dist)
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
 #   bash, zsh and fish completions for both commands
+#   libkinetic-client: $PREFIX/lib/<triplet>/libkinetic-client.so*, its pkg-config file, $PREFIX/include/kinetic-client.h
+#                                                          (scripts/install-c-client.sh)
 # The release configuration (the default) builds what it installs, with the package trait AnimatableMacro off
 # (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build
 # made (scripts/test-build-flags, default traits included), so that its checks install what the tests ran. It does
@@ -92,4 +94,5 @@ for command in kineticd kineticctl; do
   "$root$PREFIX/bin/$command" --generate-completion-script zsh > "$root$PREFIX/share/zsh/vendor-completions/_$command"
   "$root$PREFIX/bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
 done
+DESTDIR="$DESTDIR" PREFIX="$PREFIX" scripts/install-c-client.sh
 echo "install.sh: installed into ${root:-/}$PREFIX ($configuration build)" >&2

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks a Debian package with lintian: `scripts/lint-deb.sh DEB`. Fails on any error or warning that
+# Checks Debian packages with lintian: `scripts/lint-deb.sh DEB...`. Fails on any error or warning that
 # packaging/lintian-overrides (where each override gives its reason) does not cover. make-deb.sh runs it on the
 # package it made; the systemd VM suite runs it beside the guest's boot instead (scripts/vm/run-systemd-tests.sh).
 #
@@ -8,9 +8,9 @@
 # all 38 it found were theirs (Portugese, overriden, ... on 2026-11-27), none in our own strings. It took 5 of
 # lintian's 17 CPU-seconds on the test package (`/usr/bin/time lintian ...` with and without `-X binaries/spelling`).
 set -euo pipefail
-deb="$1"
+debs=("$@")
 if command -v lintian >/dev/null; then
-  lintian --fail-on error,warning --display-info -X binaries/spelling "$deb"
+  lintian --fail-on error,warning --display-info -X binaries/spelling "${debs[@]}"
   echo "lint-deb: lintian is clean (overrides: packaging/lintian-overrides)"
 else
   echo "lint-deb: lintian is not installed (apt-get install lintian); not checked" >&2

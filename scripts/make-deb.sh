@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the Debian package (`make deb`): dist/kinetic_VERSION_ARCH.deb, then checks it with lintian.
+# Builds the Debian packages (`make deb`): dist/kinetic_VERSION_ARCH.deb, and libkinetic-client1 and
+# libkinetic-client-dev (the C client library, clients/c: the shared library, then its header, pkg-config file and
+# link, Debian's usual split of a library), then checks them with lintian.
 #
 # The binary (kineticd and kineticctl in one, kineticctl a link) links the Swift runtime and FoundationEssentials statically (the release configuration does, Package.swift; built
 # into .build-deb, so that `make install`'s release build and this one never rebuild each other's work): the package
@@ -25,10 +27,23 @@ arch="$(dpkg --print-architecture)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 stage="$work/kinetic"
+multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH)"
+changelog_date="$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")"
 
 DESTDIR="$stage" PREFIX=/usr SYSCONFDIR=/etc \
   KINETIC_BUILD_FLAGS="${KINETIC_DEB_BUILD_FLAGS:---scratch-path .build-deb}" \
   scripts/install.sh --configuration "${KINETIC_DEB_CONFIGURATION:-release}"
+
+# The C client library's files go to its two packages.
+library="$work/libkinetic-client1" development="$work/libkinetic-client-dev"
+install -d "$library/usr/lib/$multiarch" "$development/usr/lib/$multiarch" "$development/usr/include"
+mv "$stage/usr/lib/$multiarch/libkinetic-client.so.1" "$stage/usr/lib/$multiarch/libkinetic-client.so.1.0.0" \
+  "$library/usr/lib/$multiarch/"
+mv "$stage/usr/lib/$multiarch/libkinetic-client.so" "$stage/usr/lib/$multiarch/pkgconfig" "$development/usr/lib/$multiarch/"
+mv "$stage/usr/include/kinetic-client.h" "$development/usr/include/"
+rmdir "$stage/usr/include" "$stage/usr/lib/$multiarch"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0"
+chmod 0644 "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0"
 # One executable: kineticctl is a link to kineticd (scripts/install.sh).
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd"
 scripts/check-no-icu.sh "$stage/usr/bin/kineticd"
@@ -36,8 +51,7 @@ scripts/check-no-icu.sh "$stage/usr/bin/kineticd"
 doc="$stage/usr/share/doc/kinetic"
 install -d "$doc" "$stage/usr/share/lintian/overrides" "$stage/DEBIAN"
 install -m 0644 packaging/copyright "$doc/copyright"
-sed "s/@VERSION@/$version/; s/@DATE@/$(date -R -d "@$(git log -1 --format=%ct 2>/dev/null || date +%s)")/" packaging/changelog \
-  | gzip -9n > "$doc/changelog.gz"
+sed "s/@VERSION@/$version/; s/@DATE@/$changelog_date/" packaging/changelog | gzip -9n > "$doc/changelog.gz"
 chmod 0644 "$doc/changelog.gz"
 install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/kinetic"
 
@@ -63,4 +77,39 @@ deb="dist/kinetic_${version}_${arch}.deb"
 compression="${KINETIC_DEB_COMPRESSION:-xz:6}"
 dpkg-deb --root-owner-group -Z"${compression%%:*}" -z"${compression#*:}" --build "$stage" "$deb" >/dev/null
 echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB), Depends: $depends"
-[ "${KINETIC_DEB_LINTIAN:-now}" = later ] || scripts/lint-deb.sh "$deb"
+
+# The library's packages: each with its copyright and changelog, md5sums and control; the shared library's with the
+# shlibs and symbols files that tell dpkg-shlibdeps which package a program linked with it depends on (every symbol of
+# the version script's KINETIC_CLIENT_1 node since this version), and the ldconfig trigger.
+debs=("$deb")
+for package in libkinetic-client1 libkinetic-client-dev; do
+  root="$work/$package"
+  install -d "$root/usr/share/doc/$package" "$root/DEBIAN"
+  install -m 0644 packaging/copyright-c-client "$root/usr/share/doc/$package/copyright"
+  sed "s/^kinetic (/$package (/; s/@VERSION@/$version/; s/@DATE@/$changelog_date/" packaging/changelog \
+    | gzip -9n > "$root/usr/share/doc/$package/changelog.gz"
+  chmod 0644 "$root/usr/share/doc/$package/changelog.gz"
+  package_depends=""
+  if [ "$package" = libkinetic-client1 ]; then
+    printf 'libkinetic-client 1 libkinetic-client1 (>= %s)\n' "$version" > "$root/DEBIAN/shlibs"
+    echo "activate-noawait ldconfig" > "$root/DEBIAN/triggers"
+    { echo "libkinetic-client.so.1 libkinetic-client1 #MINVER#"
+      echo "* Build-Depends-Package: libkinetic-client-dev"
+      nm -D --defined-only "$root/usr/lib/$multiarch/libkinetic-client.so.1.0.0" | awk -v v="$version" \
+        '{ name = $3; sub(/@@/, "@", name); if (name !~ /@/) name = name "@" name; print " " name " " v }' | sort; } \
+      > "$root/DEBIAN/symbols"
+    chmod 0644 "$root/DEBIAN/shlibs" "$root/DEBIAN/triggers" "$root/DEBIAN/symbols"
+    package_depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$root/usr/lib/$multiarch/libkinetic-client.so.1.0.0" \
+      | sed -n 's/^shlibs:Depends=//p')"
+  fi
+  (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+  chmod 0644 "$root/DEBIAN/md5sums"
+  package_size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
+  sed "s/@VERSION@/$version/g; s/@ARCH@/$arch/; s/@DEPENDS@/$package_depends/; s/@SIZE@/$package_size/" \
+    "packaging/$package.control" > "$root/DEBIAN/control"
+  package_deb="dist/${package}_${version}_${arch}.deb"
+  dpkg-deb --root-owner-group -Zxz --build "$root" "$package_deb" >/dev/null
+  echo "make-deb: $package_deb ($(du -k "$package_deb" | cut -f1) KiB)${package_depends:+, Depends: $package_depends}"
+  debs+=("$package_deb")
+done
+[ "${KINETIC_DEB_LINTIAN:-now}" = later ] || scripts/lint-deb.sh "${debs[@]}"

@@ -38,7 +38,8 @@ KINETIC_DEB_COMPRESSION=gzip:1 KINETIC_DEB_CONFIGURATION=test KINETIC_DEB_LINTIA
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 # lintian (17 s of the lane's 100 when it ran first) checks the package while the guest is made and booted; its
 # verdict counts at the end.
-"$root/scripts/lint-deb.sh" "$deb" > "$work/lintian.log" 2>&1 &
+version="$(basename "$deb" | cut -d_ -f2)"
+"$root/scripts/lint-deb.sh" "$deb" "$root"/dist/libkinetic-client{1,-dev}_"$version"_*.deb > "$work/lintian.log" 2>&1 &
 lint_job=$!
 wait "$root_job" || { say "FAILED: the guest's root file system could not be made"; exit 1; }
 root_job=""

@@ -120,10 +120,11 @@ extension ServerCore {
         missedTicks += tick.missed
         // Locked to a compositor's grid, the values are for the vblank that will show them. One frame per vblank: a
         // tick that fired late (after the vblank it was planned for) has already published the next one, so the tick
-        // planned for that next vblank publishes nothing; frames' times only increase.
+        // planned for that next vblank publishes nothing. Likewise a tick just after the grid is unlocked, still
+        // before the last vblank published: frames' times only increase.
         let grid = frameGrid  // the clock's, behind its lock: read once a tick
         let valuesTime = grid?.vblank(after: tick.time) ?? tick.time
-        if grid != nil, let published = lastValuesTime, valuesTime <= published {
+        if let published = lastValuesTime, valuesTime <= published {
             return needsFrame || !engine.isSettled
         }
         lastValuesTime = valuesTime

@@ -100,6 +100,24 @@ struct FrameClockTests {
         #expect(sink.frames.map(\.seq) == [1, 2, 3, 4], "seq counts frames")
     }
 
+    /// Unlocking leaves the last frame stamped with a vblank ahead of the ticks: a tick before that time publishes nothing,
+    /// and the next frame is the first tick after it, so frames' times only increase across the unlock too.
+    @Test func unlockingNeverStampsAFrameBeforeTheLastVblank() throws {
+        let start: UInt64 = 5_000_000_000
+        let core = Self.core(epoch: start, clock: ManualTickSource(time: start))
+        let (sink, _, send) = try Self.subscriberOfX(core)
+        let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
+        let n = vblank + refresh
+        core.tick(Tick(time: n - lead))
+        send(.frameClock(refreshNanoseconds: 0, lastVblankNanoseconds: 0, leadNanoseconds: nil), 4)
+        #expect(core.frameGrid == nil)
+        for time in [n - lead + 500_000, n - 1, n, n + 8_333_333] { core.tick(Tick(time: time)) }
+        let times = sink.frames.map(\.timeNanoseconds)
+        #expect(times == [n, n + 8_333_333], "\(times.map { Double($0) - Double(n) })")
+    }
+
     /// The lead window: a tick at vblank − lead advances the engine to the vblank, and the engine's time only moves
     /// forward, so a command that arrives before that vblank takes effect at it, `lead` at most after its own time
     /// (docs/PROTOCOL.md, `frame_clock`). A `.linear` move sent 1 ms after the tick starts at the vblank.

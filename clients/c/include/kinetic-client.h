@@ -1,0 +1,279 @@
+/*
+ * libkinetic-client: a C client of kineticd's socket protocol (docs/PROTOCOL.md), for compositors and shells.
+ *
+ * It is fd-driven, as libinput and wayland-client are: connect once, add kinetic_client_get_fd() to your poll set,
+ * call kinetic_client_dispatch() when it is readable, and kinetic_client_flush() when kinetic_client_wants_write()
+ * says output is queued. Everything the daemon sends arrives through the callbacks of a kinetic_client_listener,
+ * called from kinetic_client_dispatch() only. The connection speaks the binary encoding; frames are read into
+ * memory the client keeps from one schema to the next, so a frame allocates nothing.
+ *
+ * Every function that can fail returns a negative enum kinetic_status; kinetic_client_error_message() says what
+ * happened and what to do, in one line. Commands return their id (1, 2, 3, …), which the reply to them carries.
+ *
+ * Not thread-safe: use a client from one thread at a time.
+ */
+#ifndef KINETIC_CLIENT_H
+#define KINETIC_CLIENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The protocol major version this library speaks; the daemon's must be the same. */
+#define KINETIC_PROTOCOL_MAJOR 1
+
+/** What a call returns when it fails (always negative). */
+enum kinetic_status {
+	KINETIC_OK = 0,
+	/** A system call failed; errno says which (connecting, reading, writing). */
+	KINETIC_E_SYSTEM = -1,
+	/** No daemon at the socket: it does not exist, or nothing listens on it. */
+	KINETIC_E_NO_DAEMON = -2,
+	/** The daemon speaks another protocol major version. */
+	KINETIC_E_VERSION = -3,
+	/** The daemon closed the connection (after a fatal error, at shutdown). */
+	KINETIC_E_CLOSED = -4,
+	/** The daemon sent something this library cannot read. */
+	KINETIC_E_PROTOCOL = -5,
+	/** An argument is out of range (a number not finite, a NULL name, too many components). */
+	KINETIC_E_INVALID = -6,
+	/** A message would exceed the protocol's 1 MiB limit. */
+	KINETIC_E_TOO_LARGE = -7,
+	/** Out of memory. */
+	KINETIC_E_NO_MEMORY = -8,
+	/** The daemon did not answer the hello in time. */
+	KINETIC_E_TIMEOUT = -9,
+};
+
+/** A short name for a status ("KINETIC_E_VERSION"), for logs. */
+const char *kinetic_status_name(int status);
+
+struct kinetic_client;
+
+/** One channel of a schema: its name, its number of components, and where its value starts in a frame. */
+struct kinetic_channel {
+	const char *name;
+	uint32_t dimension;
+	/** Index in kinetic_frame.numbers of the first value component; the velocity follows the value. */
+	uint32_t offset;
+};
+
+/** The layout of the frames that follow it (valid until the next schema). */
+struct kinetic_schema {
+	uint32_t generation;
+	size_t channel_count;
+	const struct kinetic_channel *channels;
+	/** The number of f64 in each frame: Σ 2·dimension. */
+	uint32_t count;
+};
+
+/** One tick's values (valid during the callback only). */
+struct kinetic_frame {
+	uint32_t generation;
+	/** The tick number, shared by all clients. */
+	uint64_t seq;
+	/** The CLOCK_MONOTONIC time the values are for, ns (under a frame clock, the vblank that shows them). */
+	uint64_t time_ns;
+	uint32_t count;
+	/** Per channel in schema order: its value components, then its velocity components (units per second). */
+	const double *numbers;
+};
+
+/** A reply to a command (valid during the callback only). */
+struct kinetic_reply {
+	/** The id the command function returned. */
+	int64_t id;
+	bool ok;
+	/** When !ok: the protocol's error code ("unknown_channel", …) and its message; NULL otherwise. */
+	const char *error_code;
+	const char *error_message;
+	/** The whole reply, a JSON object (its fields: "channels" of list, "locked" of frame_clock, …). */
+	const char *json;
+};
+
+/** An event (valid during the callback only). */
+struct kinetic_event {
+	/** "animation.logicallyComplete", "animation.removed", "device.added", "gesture.began", "shutdown", … */
+	const char *name;
+	/** The id of the command that asked for it (completion events), or 0. */
+	int64_t id;
+	/** The channel, or the element, it concerns, when it has one; NULL otherwise. */
+	const char *channel;
+	/** The whole event, a JSON object. */
+	const char *json;
+};
+
+/** Receives what the daemon sends, from kinetic_client_dispatch(). Any callback may be NULL. */
+struct kinetic_client_listener {
+	void (*schema)(void *data, const struct kinetic_schema *schema);
+	void (*frame)(void *data, const struct kinetic_frame *frame);
+	void (*reply)(void *data, const struct kinetic_reply *reply);
+	void (*event)(void *data, const struct kinetic_event *event);
+	/** A connection-level error (docs/PROTOCOL.md "error"); after a fatal one the daemon closes the connection. */
+	void (*error)(void *data, const char *code, const char *message);
+};
+
+/**
+ * Connects to the daemon, exchanges hellos and checks the protocol version: blocking, for at most timeout_ms.
+ *
+ * socket_path NULL finds the socket as kineticctl does: $KINETIC_SOCKET, then /run/kinetic/kineticd.sock for root,
+ * then $XDG_RUNTIME_DIR/kinetic/kineticd.sock. client_name (NULL: "libkinetic-client") is what the daemon logs.
+ * On success *out is the client, its socket non-blocking; on failure *out is NULL and the status says why (the
+ * message is kinetic_connect_error_message()).
+ */
+int kinetic_client_connect(const char *socket_path, const char *client_name, int timeout_ms,
+			   const struct kinetic_client_listener *listener, void *data, struct kinetic_client **out);
+
+/** Why the last kinetic_client_connect() on this thread failed, in one line that says what to do. */
+const char *kinetic_connect_error_message(void);
+
+/** Closes the connection and frees the client (NULL does nothing). */
+void kinetic_client_destroy(struct kinetic_client *client);
+
+/** The socket, to poll for reading (and for writing while kinetic_client_wants_write()). */
+int kinetic_client_get_fd(const struct kinetic_client *client);
+
+/**
+ * Reads what the socket has without blocking and calls the listener for each whole message; then writes queued
+ * output. Returns the number of messages handled (0 when there was nothing), or a negative status.
+ */
+int kinetic_client_dispatch(struct kinetic_client *client);
+
+/** Writes queued output without blocking: 0 when all is written, 1 when some is left (poll for POLLOUT), or < 0. */
+int kinetic_client_flush(struct kinetic_client *client);
+
+/** Whether output is queued (poll the fd for writing too). */
+bool kinetic_client_wants_write(const struct kinetic_client *client);
+
+/** Why the last failing call on this client failed, in one line. */
+const char *kinetic_client_error_message(const struct kinetic_client *client);
+
+/** The daemon's name and version ("kineticd 0.1.0"), its tick rate and protocol minor version, from its hello. */
+const char *kinetic_client_server(const struct kinetic_client *client);
+double kinetic_client_tick_hz(const struct kinetic_client *client);
+int kinetic_client_server_minor(const struct kinetic_client *client);
+
+/**
+ * The latest frame received, or NULL before the first frame of the schema in force: what a compositor draws at its
+ * vblank (frames are latest-wins). Its numbers stay valid until the next kinetic_client_dispatch().
+ */
+const struct kinetic_frame *kinetic_client_latest_frame(const struct kinetic_client *client);
+
+/** A channel's value components in a frame (its `dimension` numbers). */
+static inline const double *kinetic_frame_value(const struct kinetic_frame *frame, const struct kinetic_channel *channel)
+{
+	return frame->numbers + channel->offset;
+}
+
+/** A channel's velocity components in a frame, units per second. */
+static inline const double *kinetic_frame_velocity(const struct kinetic_frame *frame,
+						  const struct kinetic_channel *channel)
+{
+	return frame->numbers + channel->offset + channel->dimension;
+}
+
+/** The schema in force (after the first "schema" callback), or NULL. */
+const struct kinetic_schema *kinetic_client_schema(const struct kinetic_client *client);
+
+/** The channel named `name` in the schema in force, or NULL. */
+const struct kinetic_channel *kinetic_client_find_channel(const struct kinetic_client *client, const char *name);
+
+/* Commands. Each queues one message and returns its id (≥ 1), or a negative status; the reply comes through
+ * the listener. Values are `count` finite numbers (1–64). Expressions (animation, transition, effect) are SwiftUI
+ * syntax as in docs/PROTOCOL.md; NULL leaves them to the daemon's default. */
+
+/** When to be told an animation finished (an "animation.*" event with the command's id). */
+enum kinetic_completion {
+	KINETIC_COMPLETION_NONE = 0,
+	KINETIC_COMPLETION_LOGICALLY_COMPLETE,
+	KINETIC_COMPLETION_REMOVED,
+};
+
+/**
+ * Subscribes to the channels matching `patterns` (`*`, `?`), every tick (rate_hz 0) or decimated to rate_hz; replaces
+ * the previous subscription. Returns 0 (no reply: a "schema" callback answers, then frames), or a negative status.
+ */
+int64_t kinetic_client_subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
+				 double rate_hz);
+
+int64_t kinetic_client_define(struct kinetic_client *client, const char *channel, uint32_t dimension,
+			      const double *initial);
+int64_t kinetic_client_set(struct kinetic_client *client, const char *channel, const double *to, size_t count);
+int64_t kinetic_client_animate(struct kinetic_client *client, const char *channel, const double *to, size_t count,
+			       const char *animation, enum kinetic_completion completion);
+
+/** One channel's new value in kinetic_client_animate_changes(). */
+struct kinetic_change {
+	const char *channel;
+	const double *value;
+	size_t count;
+};
+
+/** Animates every change in one transaction, with one completion for all (SwiftUI's animate(_:changes:)). */
+int64_t kinetic_client_animate_changes(struct kinetic_client *client, const struct kinetic_change *changes,
+				       size_t change_count, const char *animation, enum kinetic_completion completion);
+int64_t kinetic_client_remove(struct kinetic_client *client, const char *channel);
+
+int64_t kinetic_client_insert(struct kinetic_client *client, const char *element, const char *transition,
+			      const char *animation);
+/** Removes an element through its transition; "animation.removed" with the element follows when it ends. */
+int64_t kinetic_client_remove_element(struct kinetic_client *client, const char *element, const char *transition,
+				      const char *animation);
+
+enum kinetic_zoom_action {
+	KINETIC_ZOOM_PRESENT,
+	KINETIC_ZOOM_DISMISS,
+	KINETIC_ZOOM_DRAG,
+	KINETIC_ZOOM_RELEASE,
+};
+
+/** A zoom command; the arrays are optional (NULL), as the protocol's fields are. */
+struct kinetic_zoom {
+	const char *element;
+	enum kinetic_zoom_action action;
+	const double *source;        /* [x, y, width, height] */
+	const double *destination;   /* [x, y, width, height] */
+	const double *corner_radius; /* [at the source, presented] */
+	const double *translation;   /* [dx, dy] */
+	const double *velocity;      /* [vx, vy] per second */
+	const char *animation;
+};
+int64_t kinetic_client_zoom(struct kinetic_client *client, const struct kinetic_zoom *zoom);
+
+enum kinetic_effect_mode {
+	KINETIC_EFFECT_TRIGGER,
+	KINETIC_EFFECT_ACTIVE,
+	KINETIC_EFFECT_INACTIVE,
+};
+int64_t kinetic_client_effect(struct kinetic_client *client, const char *element, const char *effect,
+			      const char *options, enum kinetic_effect_mode mode);
+
+int64_t kinetic_client_list(struct kinetic_client *client);
+int64_t kinetic_client_status(struct kinetic_client *client);
+int64_t kinetic_client_reload(struct kinetic_client *client);
+
+/**
+ * Locks the daemon's ticks to a display: refresh_ns its refresh interval (0 unlocks), last_vblank_ns a vblank's
+ * CLOCK_MONOTONIC time, lead_ns how long before each vblank frames are computed (negative: the daemon's default).
+ */
+int64_t kinetic_client_frame_clock(struct kinetic_client *client, uint64_t refresh_ns, uint64_t last_vblank_ns,
+				   int64_t lead_ns);
+
+enum kinetic_reduce_motion_scope {
+	/** The daemon's own setting. */
+	KINETIC_SCOPE_DAEMON,
+	/** Held while this connection stays open (a session's preference). */
+	KINETIC_SCOPE_CONNECTION,
+};
+int64_t kinetic_client_reduce_motion(struct kinetic_client *client, bool enabled,
+				     enum kinetic_reduce_motion_scope scope);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

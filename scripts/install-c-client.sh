@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Builds and installs libkinetic-client (clients/c) with meson: the shared library, its header and its pkg-config
+# file (`make install` and `make deb` call it through scripts/install.sh).
+#
+# Environment: DESTDIR (staging root, default empty), PREFIX (default /usr/local). The build is a release build with
+# Debian's hardening flags (dpkg-buildflags: fortified functions, stack protector, full RELRO and immediate binding),
+# in .build-c/release; the library goes to meson's libdir for the prefix (lib/<multiarch triplet> on Debian).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DESTDIR="${DESTDIR:-}"
+PREFIX="${PREFIX:-/usr/local}"
+build=.build-c/release
+cflags="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security -D_FORTIFY_SOURCE=2"
+ldflags="-Wl,-z,relro -Wl,-z,now"
+if command -v dpkg-buildflags >/dev/null; then
+  cflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)"
+  ldflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get LDFLAGS)"
+fi
+options=(--prefix "$PREFIX" --buildtype plain -Dc_args="$cflags" -Dc_link_args="$ldflags")
+if [ -f "$build/build.ninja" ]; then
+  meson setup --reconfigure "$build" clients/c "${options[@]}" >&2
+else
+  meson setup "$build" clients/c "${options[@]}" >&2
+fi
+meson compile -C "$build" kinetic-client >&2
+# Only the library, its header and its pkg-config file: the tests and the example are not installed.
+DESTDIR="$DESTDIR" meson install -C "$build" --no-rebuild --quiet >&2
+echo "install-c-client: installed libkinetic-client into ${DESTDIR:-/}$PREFIX" >&2
