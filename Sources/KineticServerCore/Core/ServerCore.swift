@@ -34,8 +34,8 @@ public final class ServerCore {
     var layoutTableVersion: UInt64 = .max
     var nextGeneration: UInt32 = 1
     var shuttingDown = false
-    /// The time the last frame's values were for (a vblank, when locked to a frame grid).
-    var lastValuesTime: UInt64?
+    /// The time the last frame's values were for (a vblank, when locked to a frame grid): its `time_ns`.
+    public internal(set) var lastValuesTime: UInt64?
     /// The daemon's own reduce-motion setting (its configuration's, or the last `reduce_motion` of scope `daemon`).
     public var ownReduceMotion: Bool {
         didSet { applyReduceMotion() }
