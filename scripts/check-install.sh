@@ -18,7 +18,7 @@ expected=(
   usr/share/bash-completion/completions/kineticd usr/share/bash-completion/completions/kineticctl
   usr/share/zsh/vendor-completions/_kineticd usr/share/zsh/vendor-completions/_kineticctl
   usr/share/fish/vendor_completions.d/kineticd.fish usr/share/fish/vendor_completions.d/kineticctl.fish
-  usr/include/kinetic-client.h "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libkinetic-client.so.1.0.0"
+  usr/share/kinetic/kineticd-display.conf usr/include/kinetic-client.h "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libkinetic-client.so.1.0.0"
   "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/pkgconfig/kinetic-client.pc"
 )
 for recording in Recordings/*.evemu Recordings/*.libinput.yml; do expected+=("usr/share/kinetic/recordings/${recording#Recordings/}"); done

@@ -35,6 +35,13 @@ fi
 score="$(echo "$security" | grep -o 'Overall exposure level for kineticd.service: [0-9.]*' | grep -o '[0-9.]*$')"
 echo "check-systemd: verify clean, exposure $score (limit 1.0)"
 
+# The drop-in for rate_hz: auto and phase: auto (systemd/kineticd-display.conf) verifies clean with the service too.
+mkdir -p "$work/kineticd.service.d"
+cp "$units/kineticd-display.conf" "$work/kineticd.service.d/display.conf"
+output="$(cd "$work" && systemd-analyze verify --man=no kineticd.socket kineticd.service 2>&1)" || { echo "$output" >&2; exit 1; }
+[ -z "$output" ] || { echo "$output" >&2; echo "check-systemd: the display drop-in gives warnings" >&2; exit 1; }
+rm -r "$work/kineticd.service.d"
+
 # Socket activation and sd_notify with systemd's own tools: systemd-socket-activate passes the listening
 # socket (LISTEN_FDS, as kineticd.socket would), a Python listener plays PID 1's NOTIFY_SOCKET.
 if command -v systemd-socket-activate >/dev/null; then

@@ -9,6 +9,7 @@
 #   $PREFIX/bin/kineticd, $PREFIX/bin/kineticctl
 #   $PREFIX/lib/systemd/system/kineticd.{service,socket}   (ExecStart= points at $PREFIX/bin/kineticd)
 #   $PREFIX/lib/sysusers.d/kinetic.conf, $PREFIX/lib/tmpfiles.d/kinetic.conf
+#   $PREFIX/share/kinetic/kineticd-display.conf            (a drop-in to install for rate_hz: auto, phase: auto)
 #   $SYSCONFDIR/kinetic/kineticd.yaml                      (the annotated example; an existing file is kept and
 #                                                           the new one goes beside it as kineticd.yaml.dist)
 #   $PREFIX/share/man/man8/kineticd.8, man1/kineticctl.1, man5/kineticd.yaml.5
@@ -70,6 +71,8 @@ chmod 0644 "$root$PREFIX/lib/systemd/system/kineticd.service"
 install -m 0644 systemd/kineticd.socket "$root$PREFIX/lib/systemd/system/"
 install -m 0644 systemd/kinetic.sysusers.conf "$root$PREFIX/lib/sysusers.d/kinetic.conf"
 install -m 0644 systemd/kinetic.tmpfiles.conf "$root$PREFIX/lib/tmpfiles.d/kinetic.conf"
+# Not in force: the drop-in an administrator installs for rate_hz: auto and phase: auto (kineticd.yaml(5)).
+install -m 0644 systemd/kineticd-display.conf "$root$PREFIX/share/kinetic/kineticd-display.conf"
 if [ -e "$root$SYSCONFDIR/kinetic/kineticd.yaml" ]; then
   install -m 0644 systemd/kineticd.yaml "$root$SYSCONFDIR/kinetic/kineticd.yaml.dist"
   echo "install.sh: kept $root$SYSCONFDIR/kinetic/kineticd.yaml; the shipped one is kineticd.yaml.dist" >&2

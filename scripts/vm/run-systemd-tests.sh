@@ -54,6 +54,11 @@ chroot "$guest" dpkg -i /tmp/kinetic.deb >&2
 rm "$guest/tmp/kinetic.deb"
 mkdir -p "$guest/opt/kinetic-test"
 cp "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
+# phase: auto needs a DRM driver with vblank events, which qemu's displays lack (bochs refuses the ioctl): vkms, built
+# for the guest's kernel (scripts/vm/vkms.sh, cached), and the probe that lights its output and records its vblanks.
+kernel_release="$(ls "$guest/lib/modules" | head -1)"
+cp "$("$root/scripts/vm/vkms.sh" "$kernel_release")" "$guest/opt/kinetic-test/vkms.ko"
+cc -O2 -Wall -Werror -I/usr/include/libdrm "$root/scripts/vm/vblank-probe.c" -ldrm -o "$guest/opt/kinetic-test/vblank-probe"
 # The swipe, played ten times slower (each event's time from the first, × 10): about a second of finger motion, so
 # that a guest that reads the events late (a loaded TCG guest was seen half a second late; input applies at its own
 # time, so the 104 ms swipe and its spring could lie wholly in the past of the next tick) still shows the channel

@@ -21,7 +21,7 @@ extension DaemonConfiguration {
         var configuration = DaemonConfiguration()
         guard let root else { return .withDefaultBindings(configuration) }
         let reader = YAMLReader(source: source)
-        let top = try reader.mapping(root, keys: ["rate_hz", "socket", "socket_group", "control_group", "preference_group", "max_clients",
+        let top = try reader.mapping(root, keys: ["rate_hz", "phase", "socket", "socket_group", "control_group", "preference_group", "max_clients",
                                                   "max_channels_per_client", "reduce_motion", "bindings", "mappings"])
         if let node = top["rate_hz"] {
             if case .scalar(let scalar) = node, scalar.string == "auto" {
@@ -32,6 +32,15 @@ extension DaemonConfiguration {
                 } catch {
                     throw reader.error(node, error.reason + " (or auto: the display's rate)")
                 }
+            }
+        }
+        if let node = top["phase"] {
+            switch try reader.string(node) {
+            case "auto": configuration.phaseIsAuto = true
+            case "free": configuration.phaseIsAuto = false
+            case let other:
+                let reason = "phase must be auto (follow the display's vblanks) or free (the ticks' own phase), got \"\(other)\""
+                throw reader.error(node, reason)
             }
         }
         if let node = top["socket"] { configuration.socket = try reader.string(node) }

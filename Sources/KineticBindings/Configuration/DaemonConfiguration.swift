@@ -8,6 +8,9 @@ public struct DaemonConfiguration: Equatable, Sendable {
     public var rateHz: Double = TickRate.default
     /// `rate_hz: auto`: tick at the connected display's refresh rate (DRM), or at ``rateHz`` when none is found.
     public var rateIsAuto = false
+    /// `phase: auto`: lock the ticks to the connected display's vblanks, read from DRM, while no client's `frame_clock`
+    /// holds them (docs/DAEMON.md §3.3); `phase: free` (the default): the ticks keep their own phase.
+    public var phaseIsAuto = false
     /// The socket path, when the file sets one (otherwise ``SocketLocation`` decides).
     public var socket: String?
     /// The group given to the socket the daemon binds itself (socket activation sets it in the unit).

@@ -1,4 +1,6 @@
 import Dispatch
+import Kinetic
+import Logging
 import NIOConcurrencyHelpers
 import KineticProtocol
 import KineticServerCore
@@ -12,6 +14,10 @@ import KineticServerCore
 /// Idle means no timer at all: `suspend()` cancels the timer and `resume()` makes a new one. (A
 /// suspended timer source is not silent on Linux: libdispatch keeps re-arming its timerfd about once
 /// a second, measured with strace in Benchmarks/daemon-bench.sh.)
+///
+/// With a display (`phase: auto`, docs/DAEMON.md §3.3) the ticks follow its vblanks when no client's `frame_clock`
+/// holds them: the source reads the display's latest vblank when it resumes and then once a second while it ticks
+/// (``DisplayPhase``), and re-arms the timer when the grid moves. An idle clock reads nothing, so it stays silent.
 public final class DispatchTickSource: TickSource, @unchecked Sendable {
     /// Ticks per second.
     public let rateHz: Double
@@ -21,11 +27,25 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
     private let lock = NIOLock()
     private var timer: DispatchSourceTimer?
     private var cancelled = false
-    private var grid: FrameGrid?
+    /// A client's grid (``lock(to:)``), which wins over the display's.
+    private var clientGrid: FrameGrid?
+    /// `phase: auto`: the display, what its vblanks gave so far, and when they were last read.
+    private let display: (any VblankReading)?
+    private var displayPhase: DisplayPhase?
+    private var displayGrid: FrameGrid?
+    private var displayReadAt: UInt64 = 0
+    /// The last thing said about the display in the log, so that each change is said once.
+    private var displayState = ""
+    private let logger: Logger
+    private var grid: FrameGrid? { clientGrid ?? displayGrid }
 
-    /// A clock ticking at `rateHz`, delivering ticks to `handler` on its own queue. It starts suspended.
-    public init(rateHz: Double, handler: @escaping @Sendable (Tick) -> Void) {
+    /// A clock ticking at `rateHz`, delivering ticks to `handler` on its own queue; with `display`, locked to its
+    /// vblanks when it gives them. It starts suspended.
+    public init(rateHz: Double, display: (any VblankReading)? = nil, logger: Logger = Logger(label: "kineticd.clock"),
+                handler: @escaping @Sendable (Tick) -> Void) {
         self.rateHz = rateHz
+        self.display = display
+        self.logger = logger
         self.handler = handler
     }
 
@@ -39,10 +59,13 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
             let timer = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
             let handler = self.handler
             let source = TimerReference(timer)
-            timer.setEventHandler { @Sendable in
+            timer.setEventHandler { @Sendable [weak self] in
                 let fired = source.timer?.data ?? 1
-                handler(Tick(time: MonotonicClock.now(), missed: fired > 1 ? UInt64(fired - 1) : 0))
+                let now = MonotonicClock.now()
+                self?.followDisplay(now: now)
+                handler(Tick(time: now, missed: fired > 1 ? UInt64(fired - 1) : 0))
             }
+            readDisplay(now: MonotonicClock.now())
             schedule(timer)
             timer.activate()
             self.timer = timer
@@ -66,13 +89,60 @@ public final class DispatchTickSource: TickSource, @unchecked Sendable {
     /// resumes.
     public func lock(to grid: FrameGrid?) {
         lock.withLock {
-            self.grid = grid
+            clientGrid = grid
             if let timer { schedule(timer) }
         }
     }
 
-    /// The grid of the last ``lock(to:)``.
+    /// The grid in force: a client's (``lock(to:)``), else the display's (`phase: auto`).
     public var frameGrid: FrameGrid? { lock.withLock { grid } }
+
+    /// Whether the grid in force is the display's (`phase: auto`), not a client's.
+    public var followsDisplay: Bool { lock.withLock { clientGrid == nil && displayGrid != nil } }
+
+    /// Once a second while ticking: the display's latest vblank, and the timer re-armed when the grid's interval
+    /// changed (a new mode) or its phase moved by more than 50 µs (drift). Called on the clock's queue.
+    private func followDisplay(now: UInt64) {
+        guard display != nil else { return }
+        lock.withLock {
+            guard now &- displayReadAt >= DisplayPhase.measuringSpan else { return }
+            let before = grid
+            readDisplay(now: now)
+            guard let timer, clientGrid == nil, grid != before else { return }
+            if let before, let after = grid, before.refresh == after.refresh {
+                let a = before.vblank(after: now), b = after.vblank(after: now)
+                if max(a, b) - min(a, b) <= 50_000 { return }
+            }
+            schedule(timer)
+        }
+    }
+
+    /// Reads the display into ``displayGrid`` (the caller holds the lock), saying in the log when it locks, unlocks,
+    /// or cannot follow it, and why.
+    private func readDisplay(now: UInt64) {
+        guard let display else { return }
+        displayReadAt = now
+        let state: String
+        switch display.read() {
+        case .success(let (modeRefresh, sample)):
+            if displayPhase?.modeRefresh != modeRefresh { displayPhase = DisplayPhase(modeRefresh: modeRefresh) }
+            displayGrid = displayPhase?.update(with: sample)
+            if let problem = displayPhase?.problem {
+                state = "phase: auto: not following \(display.source): \(problem); ticking at \(rateHz) Hz on its own phase"
+            } else {
+                let interval = FixedDecimal.text(Double(modeRefresh) / 1e6, precision: 3)
+                state = "phase: auto: ticks follow the vblanks of \(display.source), every \(interval) ms"
+            }
+        case .failure(let failure):
+            displayGrid = nil
+            state = "phase: auto: \(failure.description); ticking at \(rateHz) Hz on its own phase (a compositor can "
+                + "still send frame_clock)"
+        }
+        if state != displayState {
+            displayState = state
+            if displayGrid == nil { logger.warning("\(state)") } else { logger.info("\(state)") }
+        }
+    }
 
     /// Cancels the timer: no wake-ups until the next `resume()`.
     public func suspend() {

@@ -1,6 +1,7 @@
 import Glibc
 import CDRM
 import FoundationEssentials
+import KineticServerCore
 
 /// The refresh rate of the connected display, from DRM's current mode (libdrm), for `rate_hz: auto`
 /// (docs/DAEMON.md §3.2).
@@ -34,6 +35,16 @@ public enum DisplayRefresh {
     /// order): its connector's encoder's CRTC's mode. Fails with the reason when there is no card, no permission (the
     /// card's group, `video` on Debian), or no connected output driving a mode.
     public static func detect(directory: String = "/dev/dri") -> Result<Display, Failure> {
+        firstConnected(directory: directory) { _, path, connector, _, hz in
+            Display(hz: hz, source: "\(path), connector \(connector)")
+        }
+    }
+
+    /// The first non-`nil` `found` of the connected outputs with an active mode on the cards in `directory`, in order
+    /// (given its card's open fd and path, its connector, its CRTC and its mode's rate), or why there is none.
+    static func firstConnected<T>(
+        directory: String, _ found: (_ fd: Int32, _ path: String, _ connector: UInt32, _ crtc: UInt32, _ hz: Double) -> T?
+    ) -> Result<T, Failure> {
         let cards = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasPrefix("card") && $0.dropFirst(4).allSatisfy(\.isNumber) }
             .sorted { Int($0.dropFirst(4)) ?? 0 < Int($1.dropFirst(4)) ?? 0 }
@@ -47,20 +58,25 @@ public enum DisplayRefresh {
                 continue
             }
             defer { close(fd) }
-            switch connectedMode(fd: fd) {
-            case .success(let (hz, connector)): return .success(Display(hz: hz, source: "\(path), connector \(connector)"))
+            switch connectedModes(fd: fd) {
+            case .success(let outputs):
+                for (hz, connector, crtc) in outputs {
+                    if let value = found(fd, path, connector, crtc, hz) { return .success(value) }
+                }
+                reasons.append("\(path): no connected output serves")
             case .failure(let failure): reasons.append("\(path): \(failure.description)")
             }
         }
         return .failure(Failure(description: reasons.joined(separator: "; ")))
     }
 
-    private static func connectedMode(fd: Int32) -> Result<(Double, UInt32), Failure> {
+    private static func connectedModes(fd: Int32) -> Result<[(Double, UInt32, UInt32)], Failure> {
         guard let resources = drmModeGetResources(fd) else {
             return .failure(Failure(description: "not a mode-setting device (\(String(cString: strerror(errno))))"))
         }
         defer { drmModeFreeResources(resources) }
         let count = Int(max(0, resources.pointee.count_connectors))
+        var outputs: [(Double, UInt32, UInt32)] = []
         for index in 0..<count {
             guard let ids = resources.pointee.connectors, let connector = drmModeGetConnector(fd, ids[index]) else { continue }
             defer { drmModeFreeConnector(connector) }
@@ -73,8 +89,71 @@ public enum DisplayRefresh {
             guard crtc.pointee.mode_valid != 0,
                   let hz = rate(clockKHz: mode.clock, htotal: mode.htotal, vtotal: mode.vtotal, vscan: mode.vscan, flags: mode.flags)
             else { continue }
-            return .success((hz, connector.pointee.connector_id))
+            outputs.append((hz, connector.pointee.connector_id, encoder.pointee.crtc_id))
         }
-        return .failure(Failure(description: "no connected output with an active mode"))
+        return outputs.isEmpty ? .failure(Failure(description: "no connected output with an active mode")) : .success(outputs)
+    }
+}
+
+/// What `phase: auto` reads of a display: its mode's refresh interval and its latest vblank (``DisplayVblank`` through
+/// DRM; tests give their own).
+public protocol VblankReading: AnyObject, Sendable {
+    /// Where the vblanks come from, for the log (`/dev/dri/card1, CRTC 51`).
+    var source: String { get }
+    /// The mode's refresh interval (ns) and the latest vblank, or why they cannot be read.
+    func read() -> Result<(modeRefresh: UInt64, sample: VblankSample), DisplayRefresh.Failure>
+}
+
+/// `phase: auto`'s view of a display (docs/DAEMON.md §3.3): the CRTC of the first connected output whose vblanks can
+/// be read (else the first connected output, whose reads then say why not), held open for the daemon's life, whose latest vblank the tick source reads now and then with `DRM_IOCTL_CRTC_GET_SEQUENCE`
+/// (libdrm's `drmCrtcGetSequence`: read-only, no DRM master needed) and whose mode gives the refresh interval.
+public final class DisplayVblank: VblankReading, @unchecked Sendable {
+    // Immutable after init; the ioctls it makes may run on any thread.
+    private let fd: Int32
+    private let crtc: UInt32
+    /// `/dev/dri/card0, CRTC 51`: for the log.
+    public let source: String
+
+    private init(fd: Int32, crtc: UInt32, source: String) {
+        self.fd = fd
+        self.crtc = crtc
+        self.source = source
+    }
+
+    deinit { close(fd) }
+
+    /// The CRTC driving the first connected output on the cards in `directory`, or why there is none.
+    public static func open(directory: String = "/dev/dri") -> Result<DisplayVblank, DisplayRefresh.Failure> {
+        var first: DisplayVblank?
+        let reading = DisplayRefresh.firstConnected(directory: directory) { fd, path, _, crtc, _ -> DisplayVblank? in
+            let display = DisplayVblank(fd: dup(fd), crtc: crtc, source: "\(path), CRTC \(crtc)")
+            if case .success = display.read() { return display }
+            if first == nil { first = display }
+            return nil
+        }
+        if case .success = reading { return reading }
+        if let first { return .success(first) }
+        return reading
+    }
+
+    /// The mode's refresh interval (ns) and the latest vblank, or why they cannot be read: a driver without vblank
+    /// events refuses the ioctl (`Operation not supported`), and a CRTC that is off has no mode.
+    public func read() -> Result<(modeRefresh: UInt64, sample: VblankSample), DisplayRefresh.Failure> {
+        guard let crtcState = drmModeGetCrtc(fd, crtc) else {
+            return .failure(DisplayRefresh.Failure(description: "\(source): \(String(cString: strerror(errno)))"))
+        }
+        let mode = crtcState.pointee.mode
+        let valid = crtcState.pointee.mode_valid != 0
+        drmModeFreeCrtc(crtcState)
+        guard valid, let hz = DisplayRefresh.rate(clockKHz: mode.clock, htotal: mode.htotal, vtotal: mode.vtotal,
+                                                   vscan: mode.vscan, flags: mode.flags) else {
+            return .failure(DisplayRefresh.Failure(description: "\(source) drives no mode"))
+        }
+        var sequence: UInt64 = 0, time: UInt64 = 0
+        guard drmCrtcGetSequence(fd, crtc, &sequence, &time) == 0 else {
+            return .failure(DisplayRefresh.Failure(
+                description: "\(source) gives no vblank times (DRM_IOCTL_CRTC_GET_SEQUENCE: \(String(cString: strerror(errno))))"))
+        }
+        return .success((UInt64((1e9 / hz).rounded()), VblankSample(sequence: sequence, time: time)))
     }
 }

@@ -134,6 +134,7 @@ public final class ConfigurationReloader: ConfigurationReloading, @unchecked Sen
     static func restartNeeded(from old: DaemonConfiguration, to new: DaemonConfiguration) -> [String] {
         var keys: [String] = []
         if old.rateHz != new.rateHz || old.rateIsAuto != new.rateIsAuto { keys.append("rate_hz") }
+        if old.phaseIsAuto != new.phaseIsAuto { keys.append("phase") }
         if old.socket != new.socket { keys.append("socket") }
         if old.socketGroup != new.socketGroup { keys.append("socket_group") }
         if old.controlGroup != new.controlGroup { keys.append("control_group") }

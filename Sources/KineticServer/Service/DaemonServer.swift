@@ -45,14 +45,15 @@ public final class DaemonServer: Sendable {
         configuration: ServerConfiguration,
         transport: TransportConfiguration = TransportConfiguration(),
         listen: ListenSocket,
-        starting: Bool = false
+        starting: Bool = false,
+        display: DisplayVblank? = nil
     ) async throws -> DaemonServer {
         var preparation: SocketPreparation?
         if case .path(let path) = listen { preparation = try SocketPreparation(path: path) }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
         let coreBox = RelaySlot()
-        let clock = DispatchTickSource(rateHz: configuration.tickHz) { tick in coreBox.relay?.deliver(tick) }
+        let clock = DispatchTickSource(rateHz: configuration.tickHz, display: display) { tick in coreBox.relay?.deliver(tick) }
         do {
             let core = try await loop.submit {
                 // The core drives the Dispatch timer: resumes it, suspends it when idle, and re-arms it against a

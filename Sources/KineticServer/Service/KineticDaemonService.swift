@@ -66,6 +66,18 @@ public struct KineticDaemonService: Service {
         return fallback
     }
 
+    /// With `phase: auto`, the display whose vblanks the ticks follow (DRM); `nil` otherwise, or with a log line that
+    /// says why when there is none.
+    func phaseDisplay() -> DisplayVblank? {
+        guard configuration.phaseIsAuto else { return nil }
+        switch DisplayVblank.open() {
+        case .success(let display): return display
+        case .failure(let failure):
+            logger.warning("phase: auto: no display (\(failure)); the ticks keep their own phase (a compositor can still send frame_clock)")
+            return nil
+        }
+    }
+
     /// The server configuration this daemon configuration implies, ticking at `rate`.
     func serverConfiguration(rate: Double) -> ServerConfiguration {
         func gids(_ name: String?) -> Set<UInt32> {
@@ -91,7 +103,7 @@ public struct KineticDaemonService: Service {
             },
             configuration: serverConfiguration(rate: rate),
             transport: TransportConfiguration(socketGroup: configuration.socketGroup),
-            listen: listen, starting: true)
+            listen: listen, starting: true, display: phaseDisplay())
         logger.info("listening", metadata: ["socket": "\(description)", "rate_hz": "\(rate)"])
         if let warning = server.socketWarning { logger.warning("\(warning)") }
         var input: LiveInput?

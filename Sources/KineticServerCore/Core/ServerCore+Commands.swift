@@ -142,8 +142,10 @@ extension ServerCore {
                 fields["settled"] = .bool(engine.isSettled)
                 fields["reduce_motion"] = .bool(engine.reduceMotion)
                 fields["reduce_motion_held"] = .bool(!reduceMotionHolds.isEmpty)
+                // Whose grid: a client's frame_clock, else the display's (phase: auto).
+                let source: JSONValue = .string(frameGridOwner == nil ? "display" : "client")
                 fields["frame_clock"] = frameGrid.map { .object(["refresh_ns": .number(Double($0.refresh)),
-                                                                 "lead_ns": .number(Double($0.lead))]) } ?? .null
+                                                                 "lead_ns": .number(Double($0.lead)), "source": source]) } ?? .null
                 for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
             case .reduceMotion(let enabled, .daemon):
                 ownReduceMotion = enabled

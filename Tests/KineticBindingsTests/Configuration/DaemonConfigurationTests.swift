@@ -31,6 +31,7 @@ struct DaemonConfigurationTests {
     @Test("errors name the file, line and column", arguments: [
         ("rate_hz: 1000\n", "f.yaml:1:10", "rate_hz must be a tick rate of 30 to 480 Hz, got 1000"),
         ("rate_hz: 120\nrate: 60\n", "f.yaml:2:1", "unknown key 'rate'"),
+        ("phase: vblank\n", "f.yaml:1:8", #"phase must be auto (follow the display's vblanks) or free (the ticks' own phase), got "vblank""#),
         ("bindings:\n  - channel: a\n    animation: .sprung\n", "f.yaml:3:17", "did you mean .spring?"),
         ("bindings:\n  - channel: a\n    animation: \".spring(duration: x)\"\n", "f.yaml:3:35", "expected a number"),
         ("bindings:\n  - channel: a\n    gesture: fling\n", "f.yaml:3:14", "unknown gesture"),
@@ -42,6 +43,13 @@ struct DaemonConfigurationTests {
     ])
     func errors(text: String, place: String, fragment: String) {
         expectRefusal(text, place: place, fragment: fragment)
+    }
+
+    @Test("phase: auto follows the display's vblanks; free, and no key, keep the ticks' own phase")
+    func phase() throws {
+        #expect(try DaemonConfiguration.parse("phase: auto\n", source: "f.yaml").phaseIsAuto)
+        #expect(try !DaemonConfiguration.parse("phase: free\n", source: "f.yaml").phaseIsAuto)
+        #expect(try !DaemonConfiguration.parse("rate_hz: 60\n", source: "f.yaml").phaseIsAuto)
     }
 
     @Test("animation: none follows the input without animation")
