@@ -27,6 +27,19 @@ struct FrameClockTests {
                    clock: clock)
     }
 
+    /// A core on a hand-ticked clock at 5 s, its subscriber's channel `x` moving linearly to 100 over 1 s, and its ticks
+    /// locked to a 60 Hz grid (a vblank at 5.01 s, 2 ms of lead).
+    static func lockedAndMoving() throws -> (core: ServerCore, sink: MemorySink, send: (Command.Operation, Int) -> Void,
+                                             refresh: UInt64, lead: UInt64, vblank: UInt64) {
+        let start: UInt64 = 5_000_000_000
+        let core = Self.core(epoch: start, clock: ManualTickSource(time: start))
+        let (sink, _, send) = try Self.subscriberOfX(core)
+        let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
+        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
+        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
+        return (core, sink, send, refresh, lead, vblank)
+    }
+
     @Test func gridArithmeticByHand() {
         let grid = FrameGrid(refresh: 16_666_667, vblank: 1_000_000_000, lead: 2_000_000)
         #expect(grid.vblank(after: 1_000_000_000) == 1_016_666_667)
@@ -83,12 +96,7 @@ struct FrameClockTests {
     /// A tick that fires after the vblank it was planned for publishes the next vblank's values; the tick planned for
     /// that vblank then publishes nothing, so no vblank is published twice and frames' times only increase.
     @Test func aLateTickNeverPublishesAVblankTwice() throws {
-        let start: UInt64 = 5_000_000_000
-        let core = Self.core(epoch: start, clock: ManualTickSource(time: start))
-        let (sink, _, send) = try Self.subscriberOfX(core)
-        let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
-        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
-        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
+        let (core, sink, _, refresh, lead, vblank) = try Self.lockedAndMoving()
         let n = vblank + 3 * refresh
         // On time for n, late for n + refresh (fired 0.5 ms after it), then on time for n + 2, n + 3 and n + 4 refreshes.
         for time in [n - lead, n + refresh + 500_000, n + 2 * refresh - lead, n + 3 * refresh - lead, n + 4 * refresh - lead] {
@@ -103,12 +111,7 @@ struct FrameClockTests {
     /// Unlocking leaves the last frame stamped with a vblank ahead of the ticks: a tick before that time publishes nothing,
     /// and the next frame is the first tick after it, so frames' times only increase across the unlock too.
     @Test func unlockingNeverStampsAFrameBeforeTheLastVblank() throws {
-        let start: UInt64 = 5_000_000_000
-        let core = Self.core(epoch: start, clock: ManualTickSource(time: start))
-        let (sink, _, send) = try Self.subscriberOfX(core)
-        let refresh: UInt64 = 16_666_667, lead: UInt64 = 2_000_000, vblank = start + 10_000_000
-        send(.frameClock(refreshNanoseconds: refresh, lastVblankNanoseconds: vblank, leadNanoseconds: lead), 2)
-        send(.animate(channel: "x", to: [100], animation: ".linear(duration: 1)", completion: nil), 3)
+        let (core, sink, send, refresh, lead, vblank) = try Self.lockedAndMoving()
         let n = vblank + refresh
         core.tick(Tick(time: n - lead))
         send(.frameClock(refreshNanoseconds: 0, lastVblankNanoseconds: 0, leadNanoseconds: nil), 4)

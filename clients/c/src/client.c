@@ -697,26 +697,28 @@ int64_t kinetic_client_remove(struct kinetic_client *client, const char *channel
 	return queue(client, KINETIC_MSG_COMMAND, &json, id);
 }
 
-int64_t kinetic_client_insert(struct kinetic_client *client, const char *element, const char *transition,
-			      const char *animation)
+/* insert and remove of an element: its name, and the optional transition and animation. */
+static int64_t element_command(struct kinetic_client *client, const char *op, const char *element,
+			       const char *transition, const char *animation)
 {
 	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "insert");
+	int64_t id = begin_command(client, &json, op);
 	kinetic_json_string(&json, "element", element);
 	optional_string(&json, "transition", transition);
 	optional_string(&json, "animation", animation);
 	return queue(client, KINETIC_MSG_COMMAND, &json, id);
 }
 
+int64_t kinetic_client_insert(struct kinetic_client *client, const char *element, const char *transition,
+			      const char *animation)
+{
+	return element_command(client, "insert", element, transition, animation);
+}
+
 int64_t kinetic_client_remove_element(struct kinetic_client *client, const char *element, const char *transition,
 				      const char *animation)
 {
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "remove");
-	kinetic_json_string(&json, "element", element);
-	optional_string(&json, "transition", transition);
-	optional_string(&json, "animation", animation);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
+	return element_command(client, "remove", element, transition, animation);
 }
 
 int64_t kinetic_client_zoom(struct kinetic_client *client, const struct kinetic_zoom *zoom)

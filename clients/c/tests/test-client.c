@@ -11,19 +11,9 @@
 #include <time.h>
 
 #include "daemon.h"
+#include "check.h"
 #include "kinetic-client.h"
 
-static int failures;
-
-#define CHECK(condition, ...)                                                                  \
-	do {                                                                                   \
-		if (!(condition)) {                                                            \
-			failures++;                                                            \
-			fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #condition); \
-			fprintf(stderr, __VA_ARGS__);                                          \
-			fprintf(stderr, "\n");                                                 \
-		}                                                                              \
-	} while (0)
 
 /* What the callbacks saw. */
 #define MAX_SAMPLES 4096

@@ -10,19 +10,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "kinetic-client.h"
 
-static int failures;
-
-#define CHECK(condition, ...)                                                                  \
-	do {                                                                                   \
-		if (!(condition)) {                                                            \
-			failures++;                                                            \
-			fprintf(stderr, "%s:%d: FAILED: %s: ", __FILE__, __LINE__, #condition); \
-			fprintf(stderr, __VA_ARGS__);                                          \
-			fprintf(stderr, "\n");                                                 \
-		}                                                                              \
-	} while (0)
 
 enum part { HELLO_OF_MAJOR_2, VERSION_ERROR, SILENCE };
 
