@@ -10,6 +10,12 @@ cd "$(dirname "$0")/.."
 DESTDIR="${DESTDIR:-}"
 PREFIX="${PREFIX:-/usr/local}"
 build=.build-c/release
+# One build folder, reconfigured for each prefix: `make test` installs the library three times at once (the install
+# check, the package and the C lane, each into a prefix of its own), so they take turns, or one's reconfiguration
+# would move another's files.
+mkdir -p .build-c
+exec 9> .build-c/lock
+flock 9
 cflags="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security -D_FORTIFY_SOURCE=2"
 ldflags="-Wl,-z,relro -Wl,-z,now"
 if command -v dpkg-buildflags >/dev/null; then
