@@ -37,8 +37,10 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
         case repeating
     }
 
-    /// The graph whose clock plays the keyframes.
-    public private(set) weak var graph: AnimationGraph?
+    /// The graph whose clock plays the keyframes, while it exists.
+    public var graph: AnimationGraph? { graphLink?.current }
+    /// What it keeps of the graph (``GraphLink``): a weak reference would make every retain of the graph slower.
+    private let graphLink: GraphLink?
     /// The value shown before the first run and where runs from rest start.
     public let initialValue: Value
     /// The value most recently handed to `content`.
@@ -85,7 +87,7 @@ public final class KeyframeAnimator<Value, Trigger: Equatable> {
         graph: AnimationGraph?, initialValue: Value, trigger: Trigger, mode: Mode,
         content: @escaping (Value) -> Void, makeKeyframes: @escaping (Value) -> _KeyframeTracks<Value>
     ) {
-        self.graph = graph
+        self.graphLink = graph?.link
         self.initialValue = initialValue
         self.value = initialValue
         self.lastEndValue = initialValue

@@ -74,7 +74,7 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// The graph, while it exists (``GraphLink``).
     @usableFromInline let graphLink: GraphLink
     @usableFromInline var graph: AnimationGraph? {
-        @inlinable get { graphLink.isAlive ? graphLink.graph : nil }
+        @inlinable get { graphLink.current }
     }
     @usableFromInline @exclusivity(unchecked) var animator: AnimatorState<Data>? {
         didSet { refreshLaneStartReady() }

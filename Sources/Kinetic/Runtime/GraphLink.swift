@@ -9,12 +9,17 @@ import FoundationEssentials
 /// release after it were 17 % of a `Double` start (`perf record` of `RuntimeBenchmark --type Double --frames 1`,
 /// `swift_weakLoadStrong` and `doDecrementSlow`).
 ///
-/// Safe because the graph clears ``isAlive`` first thing in its deinit, and ``graph`` is only read through
-/// ``AnimatableAttribute/graph``, which checks it: the unowned reference is never followed once the graph is gone.
+/// Safe because the graph clears ``isAlive`` first thing in its deinit, and ``graph`` is only read where ``isAlive``
+/// is checked first (``current``, and the attribute's inlined start, which reads both): the unowned reference is never
+/// followed once the graph is gone. Everything of the engine that keeps a graph without owning it — attributes,
+/// keyframe animators — keeps its link.
 @usableFromInline
 final class GraphLink {
     @usableFromInline unowned(unsafe) let graph: AnimationGraph
     @usableFromInline @exclusivity(unchecked) var isAlive = true
+
+    /// The graph while it exists, else `nil`: what a `weak` reference would give.
+    @inlinable var current: AnimationGraph? { isAlive ? graph : nil }
 
     init(_ graph: AnimationGraph) {
         self.graph = graph
