@@ -92,6 +92,8 @@ extension AnimatableAttribute: SpringLaneOwner {
             let key = SpringLaneKey(animation: spring, dimension: dimension, beginTime: graph.time, clock: 0,
                                     startTime: 0, blendStart: 0, blendInterval: 0, isLogicallyComplete: false)
             graph.springGroup(for: key).append(owner: self, record: record, target: target, tolerance: tolerance)
+            // What ``refreshLaneRetargetReady()`` gives here, without its generic reads: the lanes are readable inline
+            // and nothing is customised (``laneStartReady`` held), and the new animator has no listener and no reason.
             laneRetargetReady = true
             if activeIndex >= 0 { leaveActiveList(graph) }
             graph.runDueCompletions()

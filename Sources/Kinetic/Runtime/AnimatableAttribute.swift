@@ -57,11 +57,6 @@ public final class AnimatableAttribute<Value: Animatable> {
     /// ``change(to:)`` would act on. It does not follow the lane itself (the inlined path checks
     /// ``laneGroup``), so leaving a lane needs no update. Kept by ``refreshLaneRetargetReady()``.
     @usableFromInline @exclusivity(unchecked) var laneRetargetReady = false
-    /// Whether a change under a transaction that carries only a fluid spring may start the spring on a lane
-    /// directly (``startLane(to:spring:)``): the type's lanes are readable inline and the attribute is idle (no
-    /// running animation) with no animation override, transaction transform or fork. Kept by ``animator``'s and
-    /// ``customization``'s setters.
-    @usableFromInline @exclusivity(unchecked) var laneStartReady = false
     /// ``activeIndex``, in the bytes beside the flags above.
     private var activeSlot: Int32 = -1
     @usableFromInline @exclusivity(unchecked) var modelData: Data
@@ -76,14 +71,10 @@ public final class AnimatableAttribute<Value: Animatable> {
     @usableFromInline var graph: AnimationGraph? {
         @inlinable get { graphLink.current }
     }
-    @usableFromInline @exclusivity(unchecked) var animator: AnimatorState<Data>? {
-        didSet { refreshLaneStartReady() }
-    }
+    @usableFromInline @exclusivity(unchecked) var animator: AnimatorState<Data>?
     /// ``animation(_:)``'s override, ``transaction(_:)``'s transform and the logical forks, which few attributes
     /// have: kept in a box of their own so that every attribute's object stays small.
-    @exclusivity(unchecked) private var customization: Customization? {
-        didSet { refreshLaneStartReady() }
-    }
+    @exclusivity(unchecked) private var customization: Customization?
 
     /// What ``animation(_:)`` and ``transaction(_:)`` set, and the running forks.
     private final class Customization {
@@ -141,12 +132,15 @@ public final class AnimatableAttribute<Value: Animatable> {
         self.model = initial
         self.modelData = initial.animatableData
         self.laneLayout = SpringLaneCodec<Data>.layout
-        refreshLaneStartReady()
     }
 
-    private func refreshLaneStartReady() {
-        laneStartReady = laneLayout != .none && animator == nil && customization == nil
-    }
+    /// Whether a change under a transaction that carries only a fluid spring may start the spring on a lane
+    /// directly (``startLane(to:spring:)``): the type's lanes are readable inline and the attribute is idle (no
+    /// running animation) with no animation override, transaction transform or fork.
+    @inlinable var laneStartReady: Bool { laneLayout != .none && animator == nil && !isCustomized }
+
+    /// Whether ``animation(_:)`` or ``transaction(_:)`` set something, or a fork runs (the box of those exists).
+    @usableFromInline var isCustomized: Bool { customization != nil }
 
     /// The model value: what the attribute is animating towards. Setting it applies the current
     /// transaction (see the type's documentation).
