@@ -83,15 +83,30 @@ public enum DisplayRefresh {
             guard connector.pointee.connection == DRM_MODE_CONNECTED, connector.pointee.encoder_id != 0,
                   let encoder = drmModeGetEncoder(fd, connector.pointee.encoder_id) else { continue }
             defer { drmModeFreeEncoder(encoder) }
-            guard encoder.pointee.crtc_id != 0, let crtc = drmModeGetCrtc(fd, encoder.pointee.crtc_id) else { continue }
-            defer { drmModeFreeCrtc(crtc) }
-            let mode = crtc.pointee.mode
-            guard crtc.pointee.mode_valid != 0,
-                  let hz = rate(clockKHz: mode.clock, htotal: mode.htotal, vtotal: mode.vtotal, vscan: mode.vscan, flags: mode.flags)
-            else { continue }
+            guard encoder.pointee.crtc_id != 0, case .success(let hz) = crtcRate(fd: fd, crtc: encoder.pointee.crtc_id) else {
+                continue
+            }
             outputs.append((hz, connector.pointee.connector_id, encoder.pointee.crtc_id))
         }
         return outputs.isEmpty ? .failure(Failure(description: "no connected output with an active mode")) : .success(outputs)
+    }
+
+    /// Why a CRTC has no rate: it cannot be read (the `errno` of `drmModeGetCrtc`), or it drives no mode.
+    enum CRTCProblem: Error {
+        case unreadable(Int32)
+        case noMode
+    }
+
+    /// The refresh rate of the mode `crtc` drives (``rate(clockKHz:htotal:vtotal:vscan:flags:)``), for `rate_hz: auto`
+    /// when it looks for an output and for `phase: auto` at each reading.
+    static func crtcRate(fd: Int32, crtc: UInt32) -> Result<Double, CRTCProblem> {
+        guard let state = drmModeGetCrtc(fd, crtc) else { return .failure(.unreadable(errno)) }
+        defer { drmModeFreeCrtc(state) }
+        let mode = state.pointee.mode
+        guard state.pointee.mode_valid != 0,
+              let hz = rate(clockKHz: mode.clock, htotal: mode.htotal, vtotal: mode.vtotal, vscan: mode.vscan, flags: mode.flags)
+        else { return .failure(.noMode) }
+        return .success(hz)
     }
 }
 
@@ -139,15 +154,12 @@ public final class DisplayVblank: VblankReading, @unchecked Sendable {
     /// The mode's refresh interval (ns) and the latest vblank, or why they cannot be read: a driver without vblank
     /// events refuses the ioctl (`Operation not supported`), and a CRTC that is off has no mode.
     public func read() -> Result<(modeRefresh: UInt64, sample: VblankSample), DisplayRefresh.Failure> {
-        guard let crtcState = drmModeGetCrtc(fd, crtc) else {
-            return .failure(DisplayRefresh.Failure(description: "\(source): \(String(cString: strerror(errno)))"))
-        }
-        let mode = crtcState.pointee.mode
-        let valid = crtcState.pointee.mode_valid != 0
-        drmModeFreeCrtc(crtcState)
-        guard valid, let hz = DisplayRefresh.rate(clockKHz: mode.clock, htotal: mode.htotal, vtotal: mode.vtotal,
-                                                   vscan: mode.vscan, flags: mode.flags) else {
-            return .failure(DisplayRefresh.Failure(description: "\(source) drives no mode"))
+        let hz: Double
+        switch DisplayRefresh.crtcRate(fd: fd, crtc: crtc) {
+        case .success(let rate): hz = rate
+        case .failure(.unreadable(let error)):
+            return .failure(DisplayRefresh.Failure(description: "\(source): \(String(cString: strerror(error)))"))
+        case .failure(.noMode): return .failure(DisplayRefresh.Failure(description: "\(source) drives no mode"))
         }
         var sequence: UInt64 = 0, time: UInt64 = 0
         guard drmCrtcGetSequence(fd, crtc, &sequence, &time) == 0 else {
