@@ -576,9 +576,13 @@ int kinetic_client_dispatch(struct kinetic_client *client)
 		if (got <= 0)
 			break;
 	}
-	if (closed)
-		return fail(client, KINETIC_E_CLOSED, "the daemon closed the connection%s%s; reconnect",
-			    client->error[0] ? " after " : "", client->error[0] ? client->error : "");
+	if (closed) {
+		/* The daemon's last error, if it sent one, says why: copied first, since the message is written over it. */
+		char last[sizeof client->error];
+		memcpy(last, client->error, sizeof last);
+		return fail(client, KINETIC_E_CLOSED, "the daemon closed the connection%s%.400s; reconnect",
+			    last[0] ? " after " : "", last);
+	}
 	int status = kinetic_client_flush(client);
 	return status < 0 ? status : handled;
 }
