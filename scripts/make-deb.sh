@@ -48,17 +48,38 @@ chmod 0644 "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/kineticd"
 scripts/check-no-icu.sh "$stage/usr/bin/kineticd"
 
-doc="$stage/usr/share/doc/kinetic"
-install -d "$doc" "$stage/usr/share/lintian/overrides" "$stage/DEBIAN"
-install -m 0644 packaging/copyright "$doc/copyright"
-sed "s/@VERSION@/$version/; s/@DATE@/$changelog_date/" packaging/changelog | gzip -9n > "$doc/changelog.gz"
-chmod 0644 "$doc/changelog.gz"
-install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/kinetic"
-
-# Dependencies from the binaries' own DT_NEEDED, as dpkg-shlibdeps does for debhelper (it wants a debian/control).
-mkdir -p "$work/shlibs/debian"
+# What every package here has: its copyright and changelog in /usr/share/doc, md5sums, and a control file from its
+# template in packaging/ with the version, architecture, dependencies and installed size; then the .deb in dist/.
+mkdir -p dist "$work/shlibs/debian"
+compression="${KINETIC_DEB_COMPRESSION:-xz:6}"
+debs=()
+document() {  # document PACKAGE ROOT COPYRIGHT
+  install -d "$2/usr/share/doc/$1" "$2/DEBIAN"
+  install -m 0644 "$3" "$2/usr/share/doc/$1/copyright"
+  sed "s/^kinetic (/$1 (/; s/@VERSION@/$version/; s/@DATE@/$changelog_date/" packaging/changelog \
+    | gzip -9n > "$2/usr/share/doc/$1/changelog.gz"
+  chmod 0644 "$2/usr/share/doc/$1/changelog.gz"
+}
+# Dependencies from a binary's own DT_NEEDED, as dpkg-shlibdeps does for debhelper (it wants a debian/control).
 printf 'Source: kinetic\n\nPackage: kinetic\nArchitecture: any\n' > "$work/shlibs/debian/control"
-depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$stage/usr/bin/kineticd" | sed -n 's/^shlibs:Depends=//p')"
+shlib_depends() { (cd "$work/shlibs" && dpkg-shlibdeps -O "$1" | sed -n 's/^shlibs:Depends=//p'); }
+package() {  # package PACKAGE ROOT DEPENDS
+  (cd "$2" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$2/DEBIAN/md5sums"
+  chmod 0644 "$2/DEBIAN/md5sums"
+  local size deb="dist/$1_${version}_${arch}.deb"
+  size="$(du -sk --exclude=DEBIAN "$2" | cut -f1)"
+  sed "s/@VERSION@/$version/g; s/@ARCH@/$arch/; s/@DEPENDS@/$3/; s/@SIZE@/$size/" "packaging/$1.control" > "$2/DEBIAN/control"
+  # Root-owned files whoever builds it.
+  dpkg-deb --root-owner-group -Z"${compression%%:*}" -z"${compression#*:}" --build "$2" "$deb" >/dev/null
+  echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB)${3:+, Depends: $3}"
+  debs+=("$deb")
+}
+
+# kinetic: the daemon and the client tool, their units, configuration and documentation.
+document kinetic "$stage" packaging/copyright
+install -d "$stage/usr/share/lintian/overrides"
+install -m 0644 packaging/lintian-overrides "$stage/usr/share/lintian/overrides/kinetic"
+depends="$(shlib_depends "$stage/usr/bin/kineticd")"
 # Packed relocations (Package.swift) need glibc 2.36's loader (the version GLIBC_ABI_DT_RELR), which dpkg-shlibdeps,
 # reading symbols, does not see: raise libc6's minimum to it.
 if readelf -V "$stage/usr/bin/kineticd" | grep -q GLIBC_ABI_DT_RELR; then
@@ -66,50 +87,24 @@ if readelf -V "$stage/usr/bin/kineticd" | grep -q GLIBC_ABI_DT_RELR; then
 fi
 for script in postinst prerm postrm; do install -m 0755 "packaging/$script" "$stage/DEBIAN/$script"; done
 echo "/etc/kinetic/kineticd.yaml" > "$stage/DEBIAN/conffiles"
-(cd "$stage" && find usr etc -type f -print0 | sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
-chmod 0644 "$stage/DEBIAN/conffiles" "$stage/DEBIAN/md5sums"
-size="$(du -sk --exclude=DEBIAN "$stage" | cut -f1)"
-sed "s/@VERSION@/$version/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$size/" packaging/control > "$stage/DEBIAN/control"
+chmod 0644 "$stage/DEBIAN/conffiles"
+package kinetic "$stage" "$depends"
 
-mkdir -p dist
-deb="dist/kinetic_${version}_${arch}.deb"
-# Root-owned files whoever builds it.
-compression="${KINETIC_DEB_COMPRESSION:-xz:6}"
-dpkg-deb --root-owner-group -Z"${compression%%:*}" -z"${compression#*:}" --build "$stage" "$deb" >/dev/null
-echo "make-deb: $deb ($(du -k "$deb" | cut -f1) KiB; installed $size KiB), Depends: $depends"
+# The library: the shlibs and symbols files that tell dpkg-shlibdeps which package a program linked with it depends
+# on (every symbol of the version script's KINETIC_CLIENT_1 node since this version), and the ldconfig trigger.
+document libkinetic-client1 "$library" packaging/copyright-c-client
+printf 'libkinetic-client 1 libkinetic-client1 (>= %s)\n' "$version" > "$library/DEBIAN/shlibs"
+echo "activate-noawait ldconfig" > "$library/DEBIAN/triggers"
+{ echo "libkinetic-client.so.1 libkinetic-client1 #MINVER#"
+  echo "* Build-Depends-Package: libkinetic-client-dev"
+  nm -D --defined-only "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0" | awk -v v="$version" \
+    '{ name = $3; sub(/@@/, "@", name); if (name !~ /@/) name = name "@" name; print " " name " " v }' | sort; } \
+  > "$library/DEBIAN/symbols"
+chmod 0644 "$library/DEBIAN/shlibs" "$library/DEBIAN/triggers" "$library/DEBIAN/symbols"
+package libkinetic-client1 "$library" "$(shlib_depends "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0")"
 
-# The library's packages: each with its copyright and changelog, md5sums and control; the shared library's with the
-# shlibs and symbols files that tell dpkg-shlibdeps which package a program linked with it depends on (every symbol of
-# the version script's KINETIC_CLIENT_1 node since this version), and the ldconfig trigger.
-debs=("$deb")
-for package in libkinetic-client1 libkinetic-client-dev; do
-  root="$work/$package"
-  install -d "$root/usr/share/doc/$package" "$root/DEBIAN"
-  install -m 0644 packaging/copyright-c-client "$root/usr/share/doc/$package/copyright"
-  sed "s/^kinetic (/$package (/; s/@VERSION@/$version/; s/@DATE@/$changelog_date/" packaging/changelog \
-    | gzip -9n > "$root/usr/share/doc/$package/changelog.gz"
-  chmod 0644 "$root/usr/share/doc/$package/changelog.gz"
-  package_depends=""
-  if [ "$package" = libkinetic-client1 ]; then
-    printf 'libkinetic-client 1 libkinetic-client1 (>= %s)\n' "$version" > "$root/DEBIAN/shlibs"
-    echo "activate-noawait ldconfig" > "$root/DEBIAN/triggers"
-    { echo "libkinetic-client.so.1 libkinetic-client1 #MINVER#"
-      echo "* Build-Depends-Package: libkinetic-client-dev"
-      nm -D --defined-only "$root/usr/lib/$multiarch/libkinetic-client.so.1.0.0" | awk -v v="$version" \
-        '{ name = $3; sub(/@@/, "@", name); if (name !~ /@/) name = name "@" name; print " " name " " v }' | sort; } \
-      > "$root/DEBIAN/symbols"
-    chmod 0644 "$root/DEBIAN/shlibs" "$root/DEBIAN/triggers" "$root/DEBIAN/symbols"
-    package_depends="$(cd "$work/shlibs" && dpkg-shlibdeps -O "$root/usr/lib/$multiarch/libkinetic-client.so.1.0.0" \
-      | sed -n 's/^shlibs:Depends=//p')"
-  fi
-  (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
-  chmod 0644 "$root/DEBIAN/md5sums"
-  package_size="$(du -sk --exclude=DEBIAN "$root" | cut -f1)"
-  sed "s/@VERSION@/$version/g; s/@ARCH@/$arch/; s/@DEPENDS@/$package_depends/; s/@SIZE@/$package_size/" \
-    "packaging/$package.control" > "$root/DEBIAN/control"
-  package_deb="dist/${package}_${version}_${arch}.deb"
-  dpkg-deb --root-owner-group -Zxz --build "$root" "$package_deb" >/dev/null
-  echo "make-deb: $package_deb ($(du -k "$package_deb" | cut -f1) KiB)${package_depends:+, Depends: $package_depends}"
-  debs+=("$package_deb")
-done
+# Its development files.
+document libkinetic-client-dev "$development" packaging/copyright-c-client
+package libkinetic-client-dev "$development" ""
+
 [ "${KINETIC_DEB_LINTIAN:-now}" = later ] || scripts/lint-deb.sh "${debs[@]}"
