@@ -107,25 +107,13 @@ extension AnimatableAttribute: SpringLaneOwner {
     /// Writes the lane's spring back into the animator (its context's spring state, its animation, and the
     /// interval, which the lane's targets hold while on the grouped path) and leaves the group.
     func leaveSpringLane() {
-        guard let group = laneGroup, let state = animator, let codec = state.laneCodec else { return }
-        let key = group.key, dimension = group.dimension, lane = laneIndex
-        var springState = FluidSpringState<Data>()
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: dimension) { x in
-            for j in 0..<dimension { x[j] = group.offset(lane, j) + group.target(lane, j) }
-            springState.offset = codec.read(UnsafePointer(x.baseAddress!), dimension)
-        }
-        springState.velocity = group.read(lane, component: 1) { codec.read($0, dimension) }
-        springState.force = group.read(lane, component: 2) { codec.read($0, dimension) }
-        springState.time = key.clock
-        springState.startTime = key.startTime
-        springState.blendStart = key.blendStart
-        springState.blendInterval = key.blendInterval
-        state.interval = codec.read(group.targets.base + lane * dimension, dimension)
+        guard let group = laneGroup, let state = animator, let lane = laneSpringState() else { return }
+        state.interval = lane.interval
         // Re-targets on the lane change only the key's spring (same response; the damping may differ).
-        state.animation = Animation(key.animation)
-        state.context.state[FluidSpringState<Data>.self] = springState
-        if key.isLogicallyComplete { state.context.isLogicallyComplete = true }
-        state.offset = springState.offset
+        state.animation = Animation(lane.animation)
+        state.context.state[FluidSpringState<Data>.self] = lane.state
+        if lane.isLogicallyComplete { state.context.isLogicallyComplete = true }
+        state.offset = lane.state.offset
         group.remove(at: laneIndex)
         laneGroup = nil
         laneIndex = -1
