@@ -103,4 +103,14 @@ package final class LinearChannelEngine: ChannelEngine {
     package func samples() -> [ChannelSample] {
         table.map { ChannelSample(name: $0.descriptor.name, value: $0.value, velocity: $0.velocity) }
     }
+
+    /// Its motion has no closed form: every channel is described as frames, whose version never changes.
+    package func motionVersion(at index: Int) -> UInt64 { 0 }
+
+    package func motion(at index: Int) -> MotionDescriptor {
+        .frames(reason: "the linear test engine describes no motion")
+    }
+
+    /// Its times are nanoseconds from 0.
+    package var epoch: UInt64 { 0 }
 }

@@ -113,6 +113,13 @@ public enum MessageFraming {
                               encoding: WireEncoding) -> [UInt8] {
         var json: [UInt8] = []
         JSONValue.object(object).write(to: &json)
+        return frame(json: json, type: type, hello: hello, encoding: encoding)
+    }
+
+    /// The message whose JSON object is already written as `json`, framed as ``encode(_:type:hello:encoding:)`` frames it.
+    public static func frame(json: [UInt8], type: MessageType, hello: HelloPrefix? = nil,
+                             encoding: WireEncoding) -> [UInt8] {
+        var json = json
         switch encoding {
         case .jsonLines:
             json.append(UInt8(ascii: "\n"))

@@ -10,6 +10,7 @@ extension ClientMessage {
         case .subscribe(let subscription):
             var object: JSONObject = ["type": "subscribe", "channels": .array(subscription.patterns.map { .string($0) })]
             if let rate = subscription.rateHz { object["rate_hz"] = .number(rate) }
+            if subscription.motion { object["motion"] = .bool(true) }
             return object
         case .command(let command):
             var object: JSONObject = ["type": "command", "id": command.id, "op": .string(command.operation.name)]

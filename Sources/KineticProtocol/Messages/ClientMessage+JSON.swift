@@ -30,7 +30,7 @@ extension ClientMessage {
         case .hello: return .hello(try Hello(json: object))
         case .subscribe: return .subscribe(try Subscription(json: object))
         case .command: return .command(try Command(json: object))
-        case .schema, .frame, .reply, .event, .error:
+        case .schema, .frame, .reply, .event, .error, .motion:
             throw ProtocolError(.unknownType, "\"\(type.name)\" messages flow from the server only; clients send hello, subscribe or command")
         }
     }
@@ -88,7 +88,14 @@ extension Subscription {
             }
             rate = hz
         }
-        self.init(patterns: patterns, rateHz: rate)
+        var motion = false
+        if let value = json["motion"], value != .null {
+            guard case .bool(let wanted) = value else {
+                throw ProtocolError(.badMessage, "\"motion\" must be true or false, got \(value.excerpt)")
+            }
+            motion = wanted
+        }
+        self.init(patterns: patterns, rateHz: rate, motion: motion)
     }
 }
 

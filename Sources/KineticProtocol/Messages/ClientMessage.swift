@@ -31,16 +31,20 @@ public struct Subscription: Equatable, Sendable {
     public var patterns: [String]
     /// Frames per second the client wants; `nil` (or a rate at or above the tick rate) means every tick.
     public var rateHz: Double?
+    /// Whether the client wants motion descriptors (`"motion": true`): a `motion` message whenever a channel's motion
+    /// changes, and frames only while a channel's motion has no closed form (docs/PROTOCOL.md, "Motion descriptors").
+    public var motion: Bool
 
     /// The accepted `rate_hz`: 0.1 to 1000 frames per second. A rate at or above the tick rate (at most 480 Hz)
     /// means every tick; the bounds keep the decimation interval (1/rate, in nanoseconds) a finite integer, so a
     /// client's number never reaches an integer conversion it could trap.
     public static let rateRange: ClosedRange<Double> = 0.1...1000
 
-    /// A subscription to `patterns`, decimated to `rateHz` when given.
-    public init(patterns: [String], rateHz: Double? = nil) {
+    /// A subscription to `patterns`, decimated to `rateHz` when given, with motion descriptors when `motion`.
+    public init(patterns: [String], rateHz: Double? = nil, motion: Bool = false) {
         self.patterns = patterns
         self.rateHz = rateHz
+        self.motion = motion
     }
 }
 

@@ -18,6 +18,8 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
     case event = 7
     /// Server → client: a connection-level error.
     case error = 8
+    /// Server → client: channels' motion in closed form, to a subscriber that asked for it (`"motion": true`).
+    case motion = 9
 
     /// The `"type"` string of the JSON form.
     public var name: String {
@@ -30,6 +32,7 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
         case .reply: "reply"
         case .event: "event"
         case .error: "error"
+        case .motion: "motion"
         }
     }
 

@@ -167,6 +167,13 @@ public protocol ChannelEngine: AnyObject {
     func advance(to time: UInt64) -> [EngineEvent]
     /// The presentation value and velocity of every channel at the last advanced time, in ``channels`` order.
     func samples() -> [ChannelSample]
+    /// A number that changes whenever the motion of the channel at `index` (of ``channels``) changes: a change, a jump,
+    /// the end of its animation.
+    func motionVersion(at index: Int) -> UInt64
+    /// The motion of the channel at `index` from the engine's time on, in closed form where it has one.
+    func motion(at index: Int) -> MotionDescriptor
+    /// The CLOCK_MONOTONIC time (ns) of the engine's time 0: motion descriptors' times are seconds since it.
+    var epoch: UInt64 { get }
     /// The presentation value of one channel at the last advanced time, without side effects.
     func presentationValue(of name: String) -> [Double]?
     /// Applies `request` to element `name` at `time`, creating its channels (owned by `owner`) when it is new;

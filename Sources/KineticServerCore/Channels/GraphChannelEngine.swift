@@ -22,6 +22,10 @@ public final class GraphChannelEngine: ChannelEngine {
         /// The previous sample, for velocities the animation cannot report (timing curves).
         var lastPresentation: [Double]
         var lastTime: Double
+        /// ``motionVersion(at:)``: bumped by every change of the channel and when its animation ends.
+        var motionVersion: UInt64 = 0
+        /// Whether the channel was animating when its motion version was last read.
+        var wasAnimating = false
     }
 
     /// Where a channel's numbers come from.
@@ -210,6 +214,7 @@ public final class GraphChannelEngine: ChannelEngine {
         graph.advance(to: seconds(time))
         attribute.removeAnimations()
         withTransaction(\.disablesAnimations, true) { attribute.value = AnimatableVector(value) }
+        entries[i].motionVersion += 1
         entries[i].lastPresentation = value
         entries[i].lastTime = graph.time
         return takeEvents()
@@ -228,12 +233,15 @@ public final class GraphChannelEngine: ChannelEngine {
                         completion: CompletionToken?, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         var targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)] = []
         targets.reserveCapacity(changes.count)
+        var indices: [Int] = []
         for change in changes {
             let i = try index(of: change.name)
             let attribute = try attribute(at: i)
             try check(change.value, for: i)
             targets.append((attribute, AnimatableVector(change.value)))
+            indices.append(i)
         }
+        for i in indices { entries[i].motionVersion += 1 }
         return apply(targets, animation: try resolve(expression), completion: completion, names: changes.map(\.name), at: time)
     }
 
@@ -243,6 +251,7 @@ public final class GraphChannelEngine: ChannelEngine {
         let i = try index(of: name)
         let attribute = try attribute(at: i)
         try check(value, for: i)
+        entries[i].motionVersion += 1
         return apply([(attribute, AnimatableVector(value))], animation: animation, completion: nil, names: [name], at: time)
     }
 

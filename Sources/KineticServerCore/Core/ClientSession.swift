@@ -33,6 +33,13 @@ final class ClientSession {
     var layoutTableVersion: UInt64?
     /// When the next decimated frame is due, in nanoseconds (`nil`: the next tick).
     var nextFrameDue: UInt64?
+    /// Whether the subscription asked for motion descriptors (``Subscription/motion``).
+    var wantsMotion = false
+    /// For each channel of the layout (by serial) that the client has a descriptor of: the engine's motion version it
+    /// was taken at, and whether it was `frames`.
+    var describedMotion: [UInt64: (version: UInt64, framed: Bool)] = [:]
+    /// How many channels of the layout are described as `frames`: a motion subscriber gets frames while any is.
+    var framedChannels = 0
 
     init(id: ClientID, peer: PeerCredentials, sink: any ClientSink, maximumMessageSize: Int, rejected: Bool) {
         self.id = id

@@ -31,7 +31,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         maximumComponents: Int = ProtocolLimits.maximumComponents,
         maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize,
         authorization: AuthorizationPolicy,
-        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion", "elements"]
+        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion", "elements", "motion"]
     ) {
         self.serverName = serverName
         self.tickHz = tickHz

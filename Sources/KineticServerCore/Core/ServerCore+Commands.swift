@@ -26,6 +26,9 @@ extension ServerCore {
             session.greeted = true
             session.patterns = subscription.patterns.map(ChannelPattern.init)
             session.setRate(subscription.rateHz)
+            session.wantsMotion = subscription.motion
+            session.describedMotion = [:]
+            session.framedChannels = 0
             session.layoutTableVersion = nil
             session.matchedSerials = []
             session.examinedSerial = 0

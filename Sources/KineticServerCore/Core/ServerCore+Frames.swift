@@ -135,9 +135,15 @@ extension ServerCore {
         needsFrame = false
         // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
         var cache: [(key: CacheKey, frame: ByteBuffer)] = []
+        var motions: [Int: MotionDescriptor] = [:]
         for session in sessions {
             guard !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
+            if session.wantsMotion {
+                describeMotion(to: session, seq: seq, time: valuesTime, cache: &motions)
+                // Its described channels need no frames; a channel described as `frames` does.
+                guard session.framedChannels > 0 else { continue }
+            }
             // The last frame before the clock stops goes to every subscriber, decimated or not, so
             // that each one ends on the settled values.
             let due = session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) || !keepTicking
@@ -156,6 +162,38 @@ extension ServerCore {
             framesOffered += 1
         }
         return keepTicking
+    }
+
+    /// Sends `session` a `motion` message with the descriptors of the channels of its layout whose motion changed since
+    /// it was last described (all of them after a subscribe), and of those described as `frames` that now have a closed
+    /// form. `cache` holds the descriptors taken at this tick, shared by every motion subscriber.
+    func describeMotion(to session: ClientSession, seq: UInt64, time: UInt64, cache: inout [Int: MotionDescriptor]) {
+        let channels = currentChannels
+        var described: [UInt64: (version: UInt64, framed: Bool)] = [:]
+        described.reserveCapacity(session.layoutIndices.count)
+        var changed: [(name: String, descriptor: MotionDescriptor)] = []
+        var framed = 0
+        for index in session.layoutIndices {
+            let serial = channels[index].serial
+            let version = engine.motionVersion(at: index)
+            let previous = session.describedMotion[serial]
+            if let previous, previous.version == version, !previous.framed {
+                described[serial] = previous
+                continue
+            }
+            let descriptor = cache[index] ?? engine.motion(at: index)
+            cache[index] = descriptor
+            let isFramed = if case .frames = descriptor { true } else { false }
+            if isFramed { framed += 1 }
+            described[serial] = (version, isFramed)
+            if let previous, previous.version == version, previous.framed, isFramed { continue }
+            changed.append((channels[index].name, descriptor))
+        }
+        session.describedMotion = described
+        session.framedChannels = framed
+        guard !changed.isEmpty else { return }
+        let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: changed)
+        for bytes in message.encoded(session.encoding) { session.sink.send(ByteBuffer(bytes: bytes)) }
     }
 
     struct CacheKey: Hashable {

@@ -27,6 +27,8 @@ public enum OfflineReplay {
         public var offset: Int64
         /// The subscriber's encoding.
         public var encoding: WireEncoding
+        /// With `motion: true`, what a second subscriber of the same patterns, with motion descriptors, received.
+        public var motion: FrameCollector?
 
         /// The frames the subscriber received and their layout. The bindings define every channel before the first
         /// frame and nothing defines one later, so one layout describes them all.
@@ -59,15 +61,42 @@ public enum OfflineReplay {
     /// The same frames as ``run(schedule:configuration:patterns:epoch:offset:tickTimes:settleLimit:)``
     /// as one block of JSON Lines text (each frame followed by its newline), ready to be written out
     /// in one go: what `kineticctl replay` prints.
+    ///
+    /// With `motion`, the `motion` messages of a second subscriber that asked for motion descriptors are printed
+    /// among the frames, each before the frame of its `seq`: a client can check its evaluation against the frames.
     public static func jsonLines(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
                                  epoch: UInt64 = defaultEpoch, offset: Int64? = nil, tickTimes: [UInt64]? = nil,
-                                 settleLimit: Double = 10) throws(ConfigurationError) -> [UInt8] {
-        let frames = try replay(schedule: schedule, configuration: configuration, patterns: patterns, epoch: epoch,
-                                offset: offset, tickTimes: tickTimes, settleLimit: settleLimit).collector.frames
+                                 settleLimit: Double = 10, motion: Bool = false) throws(ConfigurationError) -> [UInt8] {
+        let output = try replay(schedule: schedule, configuration: configuration, patterns: patterns, epoch: epoch,
+                                offset: offset, tickTimes: tickTimes, settleLimit: settleLimit, motion: motion)
+        let frames = output.collector.frames
+        var motions = (output.motion?.messages ?? []).filter { $0.readableBytesView.starts(with: #"{"type":"motion""#.utf8) }[...]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(frames.reduce(0) { $0 + $1.readableBytes })
-        for frame in frames { bytes.append(contentsOf: frame.readableBytesView) }
+        for frame in frames {
+            let seq = Self.seq(of: frame)
+            while let next = motions.first, Self.seq(of: next) <= seq {
+                bytes.append(contentsOf: next.readableBytesView)
+                motions = motions.dropFirst()
+            }
+            bytes.append(contentsOf: frame.readableBytesView)
+        }
+        for message in motions { bytes.append(contentsOf: message.readableBytesView) }
         return bytes
+    }
+
+    /// The `seq` of a JSON frame or motion message the core wrote (its first `"seq":` member).
+    static func seq(of message: ByteBuffer) -> UInt64 {
+        let bytes = Array(message.readableBytesView), key = Array(#""seq":"#.utf8)
+        guard let start = (0...max(0, bytes.count - key.count)).first(where: { bytes[$0..<min(bytes.count, $0 + key.count)].elementsEqual(key) }) else {
+            return 0
+        }
+        var value: UInt64 = 0
+        for byte in bytes[(start + key.count)...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// Runs the replay with a subscriber of `patterns` in `encoding`, keeping what it received and, with
@@ -77,7 +106,8 @@ public enum OfflineReplay {
     public static func replay(schedule: ReplaySchedule, configuration: DaemonConfiguration, patterns: [String] = ["*"],
                               encoding: WireEncoding = .jsonLines, epoch: UInt64 = defaultEpoch, offset: Int64? = nil,
                               tickTimes: [UInt64]? = nil, settleLimit: Double = 10,
-                              bindingEvents keepBindingEvents: Bool = false) throws(ConfigurationError) -> Output {
+                              bindingEvents keepBindingEvents: Bool = false,
+                              motion: Bool = false) throws(ConfigurationError) -> Output {
         let rate = try TickRate.validate(configuration.rateHz, field: "rate_hz")
         let clock = VirtualTickSource(rateHz: rate, startTime: epoch)
         let engine = GraphChannelEngine(epoch: epoch)
@@ -96,6 +126,16 @@ public enum OfflineReplay {
             ? [.hello(Hello(major: ProtocolVersion.major)), .subscribe(Subscription(patterns: patterns))]
             : [.subscribe(Subscription(patterns: patterns))]
         for message in subscribe { core.receive(message.encoded(encoding), from: client) }
+        var motionCollector: FrameCollector?
+        if motion {
+            let collector = FrameCollector()
+            let motionClient = core.connect(peer: PeerCredentials(pid: 0, uid: 0, gid: 0), sink: collector)!
+            let subscription = Subscription(patterns: patterns, motion: true)
+            let messages: [ClientMessage] = encoding == .binary
+                ? [.hello(Hello(major: ProtocolVersion.major)), .subscribe(subscription)] : [.subscribe(subscription)]
+            for message in messages { core.receive(message.encoded(encoding), from: motionClient) }
+            motionCollector = collector
+        }
 
         let driver = try ReplayDriver(schedule: schedule, bindings: configuration.bindings, mappings: configuration.mappings,
                                       core: core, at: epoch)
@@ -133,6 +173,7 @@ public enum OfflineReplay {
                 clock.advance(to: time)
             }
         }
-        return Output(collector: collector, bindingEvents: bindingEvents, offset: passOffset, encoding: encoding)
+        return Output(collector: collector, bindingEvents: bindingEvents, offset: passOffset, encoding: encoding,
+                      motion: motionCollector)
     }
 }

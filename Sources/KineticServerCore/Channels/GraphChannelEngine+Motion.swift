@@ -1,0 +1,100 @@
+import Kinetic
+import KineticBindings
+import KineticProtocol
+
+// Motion descriptors: a channel's animation as data a client evaluates itself (docs/PROTOCOL.md, "Motion descriptors").
+extension GraphChannelEngine {
+    public func motionVersion(at index: Int) -> UInt64 {
+        if case .attribute(let attribute) = entries[index].source, attribute.isAnimating != entries[index].wasAnimating {
+            entries[index].wasAnimating.toggle()
+            entries[index].motionVersion += 1
+        }
+        return entries[index].motionVersion
+    }
+
+    public func motion(at index: Int) -> MotionDescriptor {
+        guard case .attribute(let attribute) = entries[index].source else {
+            return .frames(reason: "an element's channels follow its transition or effect, which have no closed form here")
+        }
+        let dimension = entries[index].descriptor.dimension
+        let motion = attribute.motion
+        let model = padded(motion.model.components, dimension)
+        guard let term = motion.term else { return .rest(model: model) }
+        let interval = padded(motion.interval.components, dimension)
+        switch describe(term, delta: interval, dimension: dimension, entry: 0) {
+        case .success(let described):
+            return .animation(model: model, interval: interval, begin: motion.beginTime, term: described)
+        case .failure(let reason):
+            return .frames(reason: reason.text)
+        }
+    }
+
+    struct NoClosedForm: Error {
+        var text: String
+    }
+
+    /// The wire form of `term` animating `delta` (known when it stays the same at every evaluation: the whole
+    /// interval, or a combination's first entry's target) as the `entry`-th of its combination (0 when alone).
+    func describe(_ term: MotionTerm<AnimatableVector>, delta: [Double]?, dimension: Int,
+                  entry: Int) -> Result<MotionDescriptorTerm, NoClosedForm> {
+        switch term {
+        case .fluidSpring(let spring):
+            if spring.isBlending {
+                return .failure(NoClosedForm(text: "a spring blends from the previous spring's response, so its values depend on when they are evaluated"))
+            }
+            // A later entry of a combination animates towards the live output of the entries before it.
+            guard delta != nil else {
+                return .failure(NoClosedForm(text: "a spring follows the live output of the animations combined before it"))
+            }
+            return .success(.spring(stiffness: spring.stiffness, damping: spring.damping,
+                                    offset: padded(spring.offset.components, dimension),
+                                    velocity: padded(spring.velocity.components, dimension),
+                                    force: padded(spring.force.components, dimension), clock: spring.clock))
+        case .timingCurve(let curve):
+            return .success(.curve(p1x: Double(curve.startControlPoint.x), p1y: Double(curve.startControlPoint.y),
+                                   p2x: Double(curve.endControlPoint.x), p2y: Double(curve.endControlPoint.y),
+                                   duration: curve.duration))
+        case .combined(let entries):
+            var described: [MotionSumEntry] = []
+            for (i, entry) in entries.enumerated() {
+                let target = padded(entry.target.components, dimension)
+                guard let term = entry.term else {
+                    described.append(MotionSumEntry(start: entry.startTime, target: target, term: nil))
+                    continue
+                }
+                // The first entry's delta is its target; every later one's is its target minus the live output before it.
+                switch describe(term, delta: i == 0 ? target : nil, dimension: dimension, entry: i) {
+                case .success(let term): described.append(MotionSumEntry(start: entry.startTime, target: target, term: term))
+                case .failure(let reason): return .failure(reason)
+                }
+            }
+            return .success(.sum(described))
+        case .other(let animation, let reason):
+            guard let momentum = animation.base as? MomentumAnimation else { return .failure(NoClosedForm(text: reason)) }
+            guard momentum.naturalTravel.count == dimension, delta.map({ $0.count == dimension }) ?? true else {
+                return .failure(NoClosedForm(text: "a momentum animation of \(momentum.naturalTravel.count) components on a channel of \(dimension)"))
+            }
+            return .success(.momentum(decay: momentum.decayConstant, travel: momentum.naturalTravel,
+                                      restDistance: momentum.restDistance, bounce: SpringCoefficients(momentum.bounce)))
+        }
+    }
+}
+
+extension SpringCoefficients {
+    /// The regime and rates of `spring`, as ``Kinetic/Spring``'s closed form uses them.
+    init(_ spring: Spring) {
+        let omega0 = spring.naturalFrequency
+        let settling = spring.settlingDuration
+        switch spring.regime {
+        case .free: self.init(regime: "free", naturalFrequency: omega0, omega: 0, lambda: 0, settlingDuration: settling)
+        case .rigid: self.init(regime: "rigid", naturalFrequency: omega0, omega: 0, lambda: 0, settlingDuration: settling)
+        case .frozen: self.init(regime: "frozen", naturalFrequency: omega0, omega: 0, lambda: 0, settlingDuration: settling)
+        case .underDamped(let omega, let lambda):
+            self.init(regime: "under", naturalFrequency: omega0, omega: omega, lambda: lambda, settlingDuration: settling)
+        case .critical(let lambda):
+            self.init(regime: "critical", naturalFrequency: omega0, omega: 0, lambda: lambda, settlingDuration: settling)
+        case .overDamped(let omega, let lambda):
+            self.init(regime: "over", naturalFrequency: omega0, omega: omega, lambda: lambda, settlingDuration: settling)
+        }
+    }
+}
