@@ -17,13 +17,15 @@ struct Replay: ParsableCommand {
     @Argument(help: "The recording.") var recording: String
     @OptionGroup var replay: ReplayConfigurationOptions
     @Option(help: ArgumentHelp("Channel patterns to print (comma-separated).", valueName: "patterns")) var channels = "*"
+    @Flag(help: "Print the motion descriptors a subscriber with \"motion\": true receives, each before the frame of its seq.")
+    var motion = false
 
     func run() throws {
         try requireReadable(recording)
         if let config = replay.config { try requireReadable(config) }
         let schedule = try ReplaySchedule.load(path: recording)
         let output = try OfflineReplay.jsonLines(schedule: schedule, configuration: try replay.configuration(),
-                                                 patterns: channels.split(separator: ",").map(String.init))
+                                                 patterns: channels.split(separator: ",").map(String.init), motion: motion)
         try StandardOutput.write(output)
     }
 }

@@ -272,6 +272,68 @@ enum kinetic_reduce_motion_scope {
 int64_t kinetic_client_reduce_motion(struct kinetic_client *client, bool enabled,
 				     enum kinetic_reduce_motion_scope scope);
 
+/*
+ * Motion descriptors (docs/PROTOCOL.md "Motion descriptors"): subscribed with kinetic_client_subscribe_motion(), the
+ * daemon sends what each channel will do in closed form whenever its motion changes, and this library evaluates it at
+ * any time — the vblank that will show it — with the daemon's own arithmetic.
+ */
+
+/** A channel's motion as the daemon last described it. */
+struct kinetic_motion;
+
+enum kinetic_motion_kind {
+	/** At rest: the value is the model, the velocity 0. */
+	KINETIC_MOTION_REST,
+	/** Animating: kinetic_motion_evaluate() gives its values. */
+	KINETIC_MOTION_ANIMATION,
+	/** No closed form (keyframes, a custom animation, a spring blending responses, an element's channel): its values
+	 * come in frames, and kinetic_motion_reason() says why. */
+	KINETIC_MOTION_FRAMES,
+};
+
+/**
+ * Subscribes as kinetic_client_subscribe() does, with motion descriptors: a motion callback (and
+ * kinetic_client_motion()) whenever a channel's motion changes, and frames only while a channel's kind is
+ * KINETIC_MOTION_FRAMES. Returns 0 or a negative status.
+ */
+int64_t kinetic_client_subscribe_motion(struct kinetic_client *client, const char *const *patterns,
+					size_t pattern_count, double rate_hz);
+
+/** Calls `motion` from kinetic_client_dispatch() with each channel's new motion (NULL: none). */
+void kinetic_client_on_motion(struct kinetic_client *client,
+			      void (*motion)(void *data, const struct kinetic_channel *channel,
+					     struct kinetic_motion *motion),
+			      void *data);
+
+/** The latest motion of a channel of the current schema, owned by the client (valid until the next dispatch that
+ * replaces it), or NULL before the daemon described it. */
+struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client,
+					     const struct kinetic_channel *channel);
+
+/**
+ * The channel's value (and velocity, where the daemon's frames carry the animation's own: springs, momentum; NaN for
+ * timing curves and sums, whose frames carry a backward difference) at CLOCK_MONOTONIC time_ns, both of
+ * kinetic_motion_dimension() components. Times should not decrease (an earlier one re-evaluates from the
+ * description), and a channel evaluated less than once a second catches up as the daemon does. Returns KINETIC_OK, or
+ * KINETIC_E_INVALID for a motion of kind KINETIC_MOTION_FRAMES. No allocation.
+ */
+int kinetic_motion_evaluate(struct kinetic_motion *motion, uint64_t time_ns, double *value, double *velocity);
+
+enum kinetic_motion_kind kinetic_motion_kind(const struct kinetic_motion *motion);
+/** The channel's name. */
+const char *kinetic_motion_channel(const struct kinetic_motion *motion);
+/** Why the channel's values come in frames (KINETIC_MOTION_FRAMES), or NULL. */
+const char *kinetic_motion_reason(const struct kinetic_motion *motion);
+uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion);
+
+/**
+ * Reads one entry of a motion message's "channels" (a JSON object of `length` bytes), whose message's "epoch_ns" is
+ * epoch_ns: for programs that read the protocol themselves (and the tests). Returns KINETIC_OK with *out to
+ * kinetic_motion_destroy(), or KINETIC_E_PROTOCOL for an entry that is not a motion descriptor.
+ */
+int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, struct kinetic_motion **out);
+void kinetic_motion_destroy(struct kinetic_motion *motion);
+
 #ifdef __cplusplus
 }
 #endif

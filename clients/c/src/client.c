@@ -40,6 +40,10 @@ struct kinetic_client {
 	bool has_frame;
 	json_tokener *tokener;
 	char error[512];
+	/* The latest motion of each channel of the schema in force (same order), or NULL; and the motion callback. */
+	struct kinetic_motion **motions;
+	void (*motion_callback)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
+	void *motion_data;
 };
 
 static _Thread_local char connect_error[512];
@@ -342,6 +346,9 @@ void kinetic_client_destroy(struct kinetic_client *client)
 		json_tokener_free(client->tokener);
 	kinetic_buffer_free(&client->in);
 	kinetic_buffer_free(&client->out);
+	for (size_t i = 0; client->motions && i < client->schema.channel_count; i++)
+		kinetic_motion_destroy(client->motions[i]);
+	free(client->motions);
 	free(client->channels);
 	free(client->names);
 	free(client->numbers);
@@ -387,10 +394,12 @@ static int read_schema(struct kinetic_client *client, json_object *object)
 	struct kinetic_channel *list = calloc(count ? count : 1, sizeof *list);
 	char *names = malloc(names_size ? names_size : 1);
 	double *numbers = calloc(total ? total : 1, sizeof *numbers);
-	if (!list || !names || !numbers) {
+	struct kinetic_motion **motions = calloc(count ? count : 1, sizeof *motions);
+	if (!list || !names || !numbers || !motions) {
 		free(list);
 		free(names);
 		free(numbers);
+		free(motions);
 		return fail(client, KINETIC_E_NO_MEMORY, "out of memory for a schema of %zu channels", count);
 	}
 	char *next = names;
@@ -410,10 +419,23 @@ static int read_schema(struct kinetic_client *client, json_object *object)
 			free(list);
 			free(names);
 			free(numbers);
+			free(motions);
 			return fail(client, KINETIC_E_PROTOCOL, "schema channel %s lies outside the frame's %u numbers",
 				    json_object_get_string(name), total);
 		}
 	}
+	/* Motions of channels still in the schema carry over (a new schema comes when a channel is added or removed). */
+	for (size_t j = 0; client->motions && j < client->schema.channel_count; j++) {
+		for (size_t i = 0; client->motions[j] && i < count; i++) {
+			if (!motions[i] && strcmp(list[i].name, client->channels[j].name) == 0) {
+				motions[i] = client->motions[j];
+				client->motions[j] = NULL;
+			}
+		}
+		kinetic_motion_destroy(client->motions[j]);
+	}
+	free(client->motions);
+	client->motions = motions;
 	free(client->channels);
 	free(client->names);
 	free(client->numbers);
@@ -475,6 +497,37 @@ static int64_t id_field(json_object *object)
 		json_object_get_int64(field) : 0;
 }
 
+/* A motion message: each channel's descriptor replaces the one the client held, then the motion callback. */
+static int read_motion(struct kinetic_client *client, json_object *object)
+{
+	json_object *channels = NULL, *epoch = NULL;
+	if (!json_object_object_get_ex(object, "channels", &channels) || !json_object_is_type(channels, json_type_array) ||
+	    !json_object_object_get_ex(object, "epoch_ns", &epoch) || !json_object_is_type(epoch, json_type_int))
+		return fail(client, KINETIC_E_PROTOCOL, "a motion message without its channels or epoch_ns");
+	uint64_t epoch_ns = json_object_get_uint64(epoch);
+	for (size_t i = 0; i < json_object_array_length(channels); i++) {
+		struct kinetic_motion *motion = NULL;
+		int status = kinetic_motion_read_object(json_object_array_get_idx(channels, i), epoch_ns, &motion);
+		if (status == KINETIC_E_NO_MEMORY)
+			return fail(client, status, "out of memory for a channel's motion");
+		if (status != KINETIC_OK)
+			return fail(client, status, "the daemon sent a motion descriptor this library cannot read");
+		const struct kinetic_channel *channel = kinetic_client_find_channel(client, kinetic_motion_channel(motion));
+		if (!channel || (kinetic_motion_dimension(motion) != channel->dimension &&
+				 kinetic_motion_kind(motion) != KINETIC_MOTION_FRAMES)) {
+			/* A channel of an older schema (the daemon's next schema is on its way): nothing to keep. */
+			kinetic_motion_destroy(motion);
+			continue;
+		}
+		size_t index = (size_t)(channel - client->channels);
+		kinetic_motion_destroy(client->motions[index]);
+		client->motions[index] = motion;
+		if (client->motion_callback)
+			client->motion_callback(client->motion_data, channel, motion);
+	}
+	return KINETIC_OK;
+}
+
 static int handle_message(struct kinetic_client *client, uint16_t type, const unsigned char *payload, size_t size)
 {
 	if (type == KINETIC_MSG_FRAME)
@@ -518,6 +571,9 @@ static int handle_message(struct kinetic_client *client, uint16_t type, const un
 			client->listener.event(client->data, &event);
 		break;
 	}
+	case KINETIC_MSG_MOTION:
+		status = read_motion(client, object);
+		break;
 	case KINETIC_MSG_ERROR: {
 		const char *code = string_field(object, "code"), *message = string_field(object, "message");
 		snprintf(client->error, sizeof client->error, "the daemon: %s: %s", code ? code : "?",
@@ -636,8 +692,9 @@ static void completion_field(struct kinetic_json *json, enum kinetic_completion 
 		kinetic_json_string(json, "completion", "removed");
 }
 
-int64_t kinetic_client_subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
-				 double rate_hz)
+/* The subscribe message, with "motion": true when `motion`. */
+static int64_t subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
+			 double rate_hz, bool motion)
 {
 	struct kinetic_json json;
 	kinetic_json_begin(&json, client->c_locale);
@@ -645,8 +702,40 @@ int64_t kinetic_client_subscribe(struct kinetic_client *client, const char *cons
 	kinetic_json_strings(&json, "channels", patterns, pattern_count);
 	if (rate_hz != 0)
 		kinetic_json_number(&json, "rate_hz", rate_hz);
+	if (motion)
+		kinetic_json_bool(&json, "motion", true);
 	int64_t status = queue(client, KINETIC_MSG_SUBSCRIBE, &json, 0);
 	return status < 0 ? status : 0;
+}
+
+int64_t kinetic_client_subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
+				 double rate_hz)
+{
+	return subscribe(client, patterns, pattern_count, rate_hz, false);
+}
+
+int64_t kinetic_client_subscribe_motion(struct kinetic_client *client, const char *const *patterns,
+					size_t pattern_count, double rate_hz)
+{
+	return subscribe(client, patterns, pattern_count, rate_hz, true);
+}
+
+void kinetic_client_on_motion(struct kinetic_client *client,
+			      void (*motion)(void *data, const struct kinetic_channel *channel,
+					     struct kinetic_motion *motion),
+			      void *data)
+{
+	client->motion_callback = motion;
+	client->motion_data = data;
+}
+
+struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client,
+					     const struct kinetic_channel *channel)
+{
+	if (!client->has_schema || !channel || channel < client->channels ||
+	    channel >= client->channels + client->schema.channel_count)
+		return NULL;
+	return client->motions[channel - client->channels];
 }
 
 int64_t kinetic_client_define(struct kinetic_client *client, const char *channel, uint32_t dimension,

@@ -26,7 +26,11 @@ enum kinetic_message_type {
 	KINETIC_MSG_REPLY = 6,
 	KINETIC_MSG_EVENT = 7,
 	KINETIC_MSG_ERROR = 8,
+	KINETIC_MSG_MOTION = 9,
 };
+
+/* kinetic_motion_parse() of an entry json-c has already read (a json_object *). */
+int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, struct kinetic_motion **out);
 
 /* A growable byte buffer; `failed` once an append ran out of memory or past `limit`. */
 struct kinetic_buffer {

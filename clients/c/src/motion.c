@@ -1,0 +1,589 @@
+/* Motion descriptors (docs/PROTOCOL.md "Motion descriptors"): a channel's animation as the daemon describes it, and
+ * its evaluation at any later time, step for step as the daemon's engine evaluates it. Every formula here mirrors one
+ * of the engine's (Sources/Kinetic/Animations/FluidSpringStepper.swift, BezierAnimation.swift,
+ * Curves/UnitCurve+CubicSolver.swift, Springs/Spring+Motion.swift, Runtime/DefaultCombiningAnimation.swift and
+ * KineticBindings/Animations/MomentumAnimation.swift) in the same order of operations, so that the values agree with
+ * the daemon's frames to rounding. Built with -ffp-contract=off: a fused multiply-add would round differently. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json.h>
+
+#include "private.h"
+
+/* The fluid spring's sub-step, its half, the catch-up rule and the stop rule (FluidSpringStepper). */
+static const double step_interval = 1.0 / 300;
+static const double half_step_interval = 1.0 / 600;
+static const double catch_up_limit = 1.0;
+static const double catch_up_interval = 1.0 / 60;
+static const double rest_threshold_squared = 0.0036;
+static const double target_tolerance = 0.01;
+
+enum term_kind { TERM_SPRING, TERM_CURVE, TERM_MOMENTUM, TERM_SUM };
+enum regime { REGIME_FREE, REGIME_RIGID, REGIME_FROZEN, REGIME_UNDER, REGIME_CRITICAL, REGIME_OVER };
+
+struct term;
+
+struct sum_entry {
+	double start;
+	double *target;
+	/* NULL once the entry has finished (as sent, or as evaluated). */
+	struct term *term;
+	bool finished, sent_finished;
+};
+
+struct term {
+	enum term_kind kind;
+	uint32_t dimension;
+	/* Spring: stiffness, damping, and the state as sent (x0, v0, a0, clock0) and as evaluated (x, v, a, clock). */
+	double stiffness, damping, clock, clock0;
+	double *x, *v, *a, *x0, *v0, *a0;
+	bool finished;
+	/* Curve: the cubic's coefficients (UnitCurve.CubicSolver) and the duration. */
+	double ax, bx, cx, ay, by, cy, duration;
+	/* Momentum. */
+	double decay, rest_distance;
+	double *travel;
+	enum regime regime;
+	double omega0, omega, lambda, settling;
+	/* Sum. */
+	size_t count;
+	struct sum_entry *entries;
+	double *scratch;
+};
+
+struct kinetic_motion {
+	char *channel;
+	enum kinetic_motion_kind kind;
+	char *reason;
+	uint32_t dimension;
+	uint64_t epoch_ns;
+	double *model, *interval, begin;
+	struct term *term;
+	bool finished;
+	/* The latest time evaluated: an earlier one restarts from the state as sent. */
+	double last;
+	double *y, *dy;
+};
+
+static void term_free(struct term *term)
+{
+	if (!term)
+		return;
+	free(term->x);
+	free(term->v);
+	free(term->a);
+	free(term->x0);
+	free(term->v0);
+	free(term->a0);
+	free(term->travel);
+	for (size_t i = 0; i < term->count; i++) {
+		free(term->entries[i].target);
+		term_free(term->entries[i].term);
+	}
+	free(term->entries);
+	free(term->scratch);
+	free(term);
+}
+
+void kinetic_motion_destroy(struct kinetic_motion *motion)
+{
+	if (!motion)
+		return;
+	free(motion->channel);
+	free(motion->reason);
+	free(motion->model);
+	free(motion->interval);
+	free(motion->y);
+	free(motion->dy);
+	term_free(motion->term);
+	free(motion);
+}
+
+/* The member `key` of `object` when it has `type`, or NULL. */
+static json_object *member(json_object *object, const char *key, json_type type)
+{
+	json_object *field = NULL;
+	if (!json_object_object_get_ex(object, key, &field) || !json_object_is_type(field, type))
+		return NULL;
+	return field;
+}
+
+static bool number(json_object *object, const char *key, double *out)
+{
+	json_object *field = NULL;
+	if (!json_object_object_get_ex(object, key, &field))
+		return false;
+	if (!json_object_is_type(field, json_type_double) && !json_object_is_type(field, json_type_int))
+		return false;
+	*out = json_object_get_double(field);
+	return isfinite(*out);
+}
+
+/* A vector of exactly `dimension` finite numbers, newly allocated, or NULL. */
+static double *vector(json_object *object, const char *key, uint32_t dimension)
+{
+	json_object *array = member(object, key, json_type_array);
+	if (!array || json_object_array_length(array) != dimension)
+		return NULL;
+	double *out = calloc(dimension ? dimension : 1, sizeof *out);
+	for (uint32_t i = 0; out && i < dimension; i++) {
+		json_object *item = json_object_array_get_idx(array, i);
+		if (!json_object_is_type(item, json_type_double) && !json_object_is_type(item, json_type_int)) {
+			free(out);
+			return NULL;
+		}
+		out[i] = json_object_get_double(item);
+	}
+	return out;
+}
+
+static double *copy(const double *from, uint32_t dimension)
+{
+	double *out = malloc((dimension ? dimension : 1) * sizeof *out);
+	if (out)
+		memcpy(out, from, dimension * sizeof *out);
+	return out;
+}
+
+static struct term *term_parse(json_object *object, uint32_t dimension, int depth)
+{
+	const char *kind = json_object_is_type(object, json_type_object) ?
+		json_object_get_string(member(object, "kind", json_type_string)) : NULL;
+	if (!kind || depth > 16)
+		return NULL;
+	struct term *term = calloc(1, sizeof *term);
+	if (!term)
+		return NULL;
+	term->dimension = dimension;
+	bool ok = false;
+	if (strcmp(kind, "spring") == 0) {
+		term->kind = TERM_SPRING;
+		term->x0 = vector(object, "offset", dimension);
+		term->v0 = vector(object, "velocity", dimension);
+		term->a0 = vector(object, "force", dimension);
+		ok = term->x0 && term->v0 && term->a0 && number(object, "stiffness", &term->stiffness) &&
+		     number(object, "damping", &term->damping) && number(object, "clock", &term->clock0);
+		if (ok) {
+			term->x = copy(term->x0, dimension);
+			term->v = copy(term->v0, dimension);
+			term->a = copy(term->a0, dimension);
+			term->clock = term->clock0;
+			ok = term->x && term->v && term->a;
+		}
+	} else if (strcmp(kind, "curve") == 0) {
+		term->kind = TERM_CURVE;
+		double *p1 = vector(object, "p1", 2), *p2 = vector(object, "p2", 2);
+		ok = p1 && p2 && number(object, "duration", &term->duration);
+		if (ok) {
+			/* UnitCurve.CubicSolver's coefficients, in its order. */
+			term->cx = 3 * p1[0];
+			term->bx = 3 * (p2[0] - p1[0]) - term->cx;
+			term->ax = 1 - term->cx - term->bx;
+			term->cy = 3 * p1[1];
+			term->by = 3 * (p2[1] - p1[1]) - term->cy;
+			term->ay = 1 - term->cy - term->by;
+		}
+		free(p1);
+		free(p2);
+	} else if (strcmp(kind, "momentum") == 0) {
+		term->kind = TERM_MOMENTUM;
+		term->travel = vector(object, "travel", dimension);
+		json_object *bounce = member(object, "bounce", json_type_object);
+		const char *regime = bounce ? json_object_get_string(member(bounce, "regime", json_type_string)) : NULL;
+		static const char *const regimes[] = { "free", "rigid", "frozen", "under", "critical", "over" };
+		bool known = false;
+		for (int i = 0; regime && i < 6; i++) {
+			if (strcmp(regime, regimes[i]) == 0) {
+				term->regime = (enum regime)i;
+				known = true;
+			}
+		}
+		ok = term->travel && known && number(object, "decay", &term->decay) &&
+		     number(object, "rest_distance", &term->rest_distance) && number(bounce, "omega0", &term->omega0) &&
+		     number(bounce, "omega", &term->omega) && number(bounce, "lambda", &term->lambda);
+		/* The settling duration may be +∞ (no damping): JSON null. */
+		if (ok && !number(bounce, "settling_duration", &term->settling))
+			term->settling = INFINITY;
+	} else if (strcmp(kind, "sum") == 0) {
+		term->kind = TERM_SUM;
+		json_object *entries = member(object, "entries", json_type_array);
+		size_t count = entries ? json_object_array_length(entries) : 0;
+		term->entries = calloc(count ? count : 1, sizeof *term->entries);
+		term->scratch = calloc(2 * (size_t)(dimension ? dimension : 1), sizeof *term->scratch);
+		ok = entries && count > 0 && term->entries && term->scratch;
+		for (size_t i = 0; ok && i < count; i++) {
+			json_object *entry = json_object_array_get_idx(entries, i);
+			struct sum_entry *e = &term->entries[i];
+			term->count = i + 1;
+			e->target = vector(entry, "target", dimension);
+			json_object *inner = NULL;
+			ok = json_object_is_type(entry, json_type_object) && number(entry, "start", &e->start) && e->target &&
+			     json_object_object_get_ex(entry, "term", &inner);
+			if (ok && inner) {
+				e->term = term_parse(inner, dimension, depth + 1);
+				ok = e->term != NULL;
+			} else if (ok) {
+				e->finished = e->sent_finished = true;
+			}
+		}
+	}
+	if (!ok) {
+		term_free(term);
+		return NULL;
+	}
+	return term;
+}
+
+int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, struct kinetic_motion **out)
+{
+	*out = NULL;
+	if (!json || length > KINETIC_MAX_MESSAGE)
+		return KINETIC_E_INVALID;
+	json_tokener *tokener = json_tokener_new_ex(64);
+	if (!tokener)
+		return KINETIC_E_NO_MEMORY;
+	json_object *object = json_tokener_parse_ex(tokener, json, (int)length);
+	bool parsed = object && json_tokener_get_error(tokener) == json_tokener_success;
+	json_tokener_free(tokener);
+	int status = parsed ? kinetic_motion_read_object(object, epoch_ns, out) : KINETIC_E_PROTOCOL;
+	json_object_put(object);
+	return status;
+}
+
+int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, struct kinetic_motion **out)
+{
+	json_object *object = json_object_pointer;
+	*out = NULL;
+	if (!json_object_is_type(object, json_type_object))
+		return KINETIC_E_PROTOCOL;
+	const char *channel = json_object_get_string(member(object, "channel", json_type_string));
+	const char *kind = json_object_get_string(member(object, "kind", json_type_string));
+	if (!channel || !kind)
+		return KINETIC_E_PROTOCOL;
+	struct kinetic_motion *motion = calloc(1, sizeof *motion);
+	if (!motion || !(motion->channel = strdup(channel))) {
+		kinetic_motion_destroy(motion);
+		return KINETIC_E_NO_MEMORY;
+	}
+	motion->epoch_ns = epoch_ns;
+	motion->last = -INFINITY;
+	bool ok = false;
+	if (strcmp(kind, "frames") == 0) {
+		motion->kind = KINETIC_MOTION_FRAMES;
+		const char *reason = json_object_get_string(member(object, "reason", json_type_string));
+		ok = (motion->reason = strdup(reason ? reason : "")) != NULL;
+	} else {
+		json_object *model = member(object, "model", json_type_array);
+		size_t dimension = model ? json_object_array_length(model) : 0;
+		ok = model && dimension <= KINETIC_MAX_COMPONENTS;
+		motion->dimension = (uint32_t)dimension;
+		if (ok)
+			ok = (motion->model = vector(object, "model", motion->dimension)) != NULL;
+		if (ok && strcmp(kind, "rest") == 0) {
+			motion->kind = KINETIC_MOTION_REST;
+		} else if (ok && strcmp(kind, "animation") == 0) {
+			motion->kind = KINETIC_MOTION_ANIMATION;
+			json_object *term = member(object, "term", json_type_object);
+			motion->interval = vector(object, "interval", motion->dimension);
+			motion->y = calloc(dimension ? dimension : 1, sizeof *motion->y);
+			motion->dy = calloc(dimension ? dimension : 1, sizeof *motion->dy);
+			ok = motion->interval && motion->y && motion->dy && number(object, "begin", &motion->begin) && term &&
+			     (motion->term = term_parse(term, motion->dimension, 0)) != NULL;
+		} else {
+			ok = false;
+		}
+	}
+	if (!ok) {
+		kinetic_motion_destroy(motion);
+		return KINETIC_E_PROTOCOL;
+	}
+	*out = motion;
+	return KINETIC_OK;
+}
+
+static void term_restart(struct term *term)
+{
+	term->finished = false;
+	if (term->kind == TERM_SPRING) {
+		memcpy(term->x, term->x0, term->dimension * sizeof *term->x);
+		memcpy(term->v, term->v0, term->dimension * sizeof *term->v);
+		memcpy(term->a, term->a0, term->dimension * sizeof *term->a);
+		term->clock = term->clock0;
+	}
+	for (size_t i = 0; i < term->count; i++) {
+		term->entries[i].finished = term->entries[i].sent_finished;
+		if (term->entries[i].term)
+			term_restart(term->entries[i].term);
+	}
+}
+
+/* UnitCurve.CubicSolver: x(t) solved by Newton's method, then bisection, to 2⁻²⁰; y rounded to multiples of 2⁻²⁰. */
+static double sample_x(const struct term *c, double t) { return ((c->ax * t + c->bx) * t + c->cx) * t; }
+static double sample_y(const struct term *c, double t) { return ((c->ay * t + c->by) * t + c->cy) * t; }
+static double sample_derivative_x(const struct term *c, double t) { return (3 * c->ax * t + 2 * c->bx) * t + c->cx; }
+
+static double solve_x(const struct term *c, double x, double epsilon)
+{
+	double t = x;
+	for (int i = 0; i < 8; i++) {
+		double error = sample_x(c, t) - x;
+		if (fabs(error) < epsilon)
+			return t;
+		double slope = sample_derivative_x(c, t);
+		if (fabs(slope) < epsilon)
+			break;
+		t -= error / slope;
+	}
+	double lower = 0, upper = 1;
+	t = x;
+	if (t < lower)
+		return lower;
+	if (t > upper)
+		return upper;
+	for (int i = 0; i < 64 && lower < upper; i++) {
+		double sample = sample_x(c, t);
+		if (fabs(sample - x) < epsilon)
+			return t;
+		if (x > sample)
+			lower = t;
+		else
+			upper = t;
+		t = (upper - lower) / 2 + lower;
+	}
+	return t;
+}
+
+static double curve_value(const struct term *c, double x)
+{
+	const double precision = 1.0 / 1048576.0;
+	double t = solve_x(c, x, precision);
+	return round(sample_y(c, t) * 1048576.0) / 1048576.0;
+}
+
+/* Spring.motionCoefficients: value = a·target + b·v₀, velocity = c·target + d·v₀. */
+static void spring_coefficients(const struct term *s, double t, double k[4])
+{
+	double omega0 = s->omega0, lambda = s->lambda, omega = s->omega;
+	switch (s->regime) {
+	case REGIME_FREE:
+		k[0] = 0, k[1] = t, k[2] = 0, k[3] = 1;
+		return;
+	case REGIME_RIGID:
+		if (t > 0)
+			k[0] = 1, k[1] = 0, k[2] = 0, k[3] = 0;
+		else
+			k[0] = 0, k[1] = 0, k[2] = 0, k[3] = 1;
+		return;
+	case REGIME_FROZEN:
+		k[0] = 0, k[1] = 0, k[2] = 0, k[3] = t > 0 ? 0 : 1;
+		return;
+	case REGIME_UNDER: {
+		double e = exp(-lambda * t), sinc = sin(omega * t) / omega, co = cos(omega * t), b = e * sinc;
+		k[0] = 1 - e * (lambda * sinc + co), k[1] = b, k[2] = omega0 * (omega0 * b), k[3] = e * (co - lambda * sinc);
+		return;
+	}
+	case REGIME_CRITICAL: {
+		double e = exp(-lambda * t);
+		k[0] = 1 - e * (1 + lambda * t), k[1] = e * t, k[2] = e * lambda * lambda * t, k[3] = e * (1 - lambda * t);
+		return;
+	}
+	case REGIME_OVER: {
+		double mu = -omega;
+		if (mu * fabs(t) < 1) {
+			double e = exp(-lambda * t), sinhc = sinh(mu * t) / mu, ch = cosh(mu * t), b = e * sinhc;
+			k[0] = 1 - e * (lambda * sinhc + ch), k[1] = b, k[2] = omega0 * (omega0 * b),
+			k[3] = e * (ch - lambda * sinhc);
+			return;
+		}
+		double fast = omega - lambda;
+		if (!isfinite(fast)) {
+			k[0] = 0, k[1] = 0, k[2] = 0, k[3] = t > 0 ? 0 : 1;
+			return;
+		}
+		double slow = omega0 * (omega0 / fast), e1 = exp(slow * t), e2 = exp(fast * t), gap = slow - fast;
+		double b = (e1 - e2) / gap;
+		k[0] = 1 - (slow * e2 - fast * e1) / gap, k[1] = b, k[2] = omega0 * (omega0 * b),
+		k[3] = (slow * e1 - fast * e2) / gap;
+		return;
+	}
+	}
+}
+
+/* Spring.combine: the sum of the terms whose factor is not zero. */
+static double combine(double u, double p, double w, double q)
+{
+	double result = 0;
+	if (p != 0)
+		result += u * p;
+	if (q != 0)
+		result += w * q;
+	return result;
+}
+
+/* MomentumAnimation.component: one component's offset, velocity and whether it rests. */
+static bool momentum_component(const struct term *m, double c, double d, double t, double *value, double *velocity)
+{
+	double k = m->decay;
+	bool same_way = c != 0 && d != 0 && (c > 0) == (d > 0);
+	if (c == 0 && d == 0) {
+		*value = 0, *velocity = 0;
+		return true;
+	}
+	if (same_way && (fabs(c) >= fabs(d) * (1 - 1e-12) || k <= 0)) {
+		double decay = exp(-k * t);
+		*value = c * (1 - decay), *velocity = k * c * decay;
+		return fabs(c) * decay <= m->rest_distance;
+	}
+	double start = 0, base = 0, speed = k * d;
+	if (same_way) {
+		start = -log(1 - c / d) / k;
+		if (t < start) {
+			double decay = exp(-k * t);
+			*value = d * (1 - decay), *velocity = k * d * decay;
+			return false;
+		}
+		base = c;
+		speed = k * (d - c);
+	}
+	double s = t - start, coefficients[4] = { 0, 0, 0, 0 };
+	spring_coefficients(m, s, coefficients);
+	*value = base + combine(c - base, coefficients[0], speed, coefficients[1]);
+	*velocity = combine(c - base, coefficients[2], speed, coefficients[3]);
+	return s >= m->settling;
+}
+
+static double magnitude_squared(const double *x, uint32_t n)
+{
+	double sum = 0;
+	for (uint32_t i = 0; i < n; i++)
+		sum += x[i] * x[i];
+	return sum;
+}
+
+/* The term's offset y (and velocity dy, NaN where the engine reports none) animating `delta` at elapsed `t`; false
+ * once it has finished. */
+static bool term_evaluate(struct term *term, const double *delta, double t, double *y, double *dy)
+{
+	uint32_t n = term->dimension;
+	if (term->finished)
+		return false;
+	switch (term->kind) {
+	case TERM_SPRING: {
+		if (t - term->clock > catch_up_limit)
+			term->clock = t - catch_up_interval;
+		while (term->clock < t) {
+			term->clock += step_interval;
+			for (uint32_t i = 0; i < n; i++) {
+				double half_velocity = term->v[i] + term->a[i] * half_step_interval;
+				term->x[i] += half_velocity * step_interval;
+				term->a[i] = (delta[i] - term->x[i]) * term->stiffness - half_velocity * term->damping;
+				term->v[i] = half_velocity + term->a[i] * half_step_interval;
+			}
+		}
+		double velocity_squared = magnitude_squared(term->v, n), force_squared = magnitude_squared(term->a, n);
+		double tolerance_squared = 0, remaining_squared = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			double tolerance = delta[i] * target_tolerance, remaining = delta[i] - term->x[i];
+			tolerance_squared += tolerance * tolerance;
+			remaining_squared += remaining * remaining;
+		}
+		if (!isfinite(velocity_squared) || !isfinite(force_squared) || !isfinite(magnitude_squared(term->x, n)) ||
+		    (fmax(velocity_squared, force_squared) <= rest_threshold_squared &&
+		     !(tolerance_squared > 0 && tolerance_squared < remaining_squared))) {
+			term->finished = true;
+			return false;
+		}
+		memcpy(y, term->x, n * sizeof *y);
+		memcpy(dy, term->v, n * sizeof *dy);
+		return true;
+	}
+	case TERM_CURVE: {
+		if (!(term->duration > 0) || !(t <= term->duration) || !isfinite(magnitude_squared(delta, n)))
+			return false;
+		double fraction = curve_value(term, fmin(fmax(t / term->duration, 0), 1));
+		if (!isfinite(fraction))
+			return false;
+		for (uint32_t i = 0; i < n; i++) {
+			y[i] = delta[i] * fraction;
+			dy[i] = NAN;
+		}
+		return true;
+	}
+	case TERM_MOMENTUM: {
+		bool done = true;
+		for (uint32_t i = 0; i < n; i++)
+			done = momentum_component(term, delta[i], term->travel[i], t, &y[i], &dy[i]) && done;
+		return !done;
+	}
+	case TERM_SUM: {
+		double *result = term->scratch, *remaining = term->scratch + n;
+		memset(result, 0, n * sizeof *result);
+		for (size_t e = 0; e < term->count; e++) {
+			struct sum_entry *entry = &term->entries[e];
+			if (entry->finished) {
+				memcpy(result, entry->target, n * sizeof *result);
+				continue;
+			}
+			for (uint32_t i = 0; i < n; i++)
+				remaining[i] = entry->target[i] - result[i];
+			if (term_evaluate(entry->term, remaining, t - entry->start, y, dy)) {
+				for (uint32_t i = 0; i < n; i++)
+					result[i] += y[i];
+			} else {
+				for (uint32_t i = 0; i < n; i++)
+					result[i] += remaining[i];
+				entry->finished = true;
+			}
+		}
+		if (term->entries[term->count - 1].finished)
+			return false;
+		memcpy(y, result, n * sizeof *y);
+		for (uint32_t i = 0; i < n; i++)
+			dy[i] = NAN;
+		return true;
+	}
+	}
+	return false;
+}
+
+int kinetic_motion_evaluate(struct kinetic_motion *motion, uint64_t time_ns, double *value, double *velocity)
+{
+	if (!motion || !value)
+		return KINETIC_E_INVALID;
+	uint32_t n = motion->dimension;
+	if (motion->kind == KINETIC_MOTION_FRAMES)
+		return KINETIC_E_INVALID;
+	if (motion->kind == KINETIC_MOTION_ANIMATION) {
+		/* Graph seconds as the daemon computes them (GraphChannelEngine.seconds). */
+		double now = time_ns > motion->epoch_ns ? (double)(time_ns - motion->epoch_ns) / 1e9 : 0;
+		if (now < motion->last) {
+			motion->finished = false;
+			term_restart(motion->term);
+		}
+		motion->last = now;
+		double elapsed = fmax(0, now - motion->begin);
+		if (!motion->finished && term_evaluate(motion->term, motion->interval, elapsed, motion->y, motion->dy)) {
+			for (uint32_t i = 0; i < n; i++) {
+				value[i] = motion->model[i] + (motion->y[i] - motion->interval[i]);
+				if (velocity)
+					velocity[i] = motion->dy[i];
+			}
+			return KINETIC_OK;
+		}
+		motion->finished = true;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		value[i] = motion->model[i];
+		if (velocity)
+			velocity[i] = 0;
+	}
+	return KINETIC_OK;
+}
+
+enum kinetic_motion_kind kinetic_motion_kind(const struct kinetic_motion *motion) { return motion->kind; }
+const char *kinetic_motion_channel(const struct kinetic_motion *motion) { return motion->channel; }
+const char *kinetic_motion_reason(const struct kinetic_motion *motion) { return motion->reason; }
+uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion) { return motion->dimension; }
