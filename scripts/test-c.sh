@@ -16,7 +16,7 @@ else
   meson setup "$build" clients/c -Db_sanitize=address,undefined -Db_lundef=false > /dev/null
 fi
 ninja -C "$build" > /dev/null
-export KINETICD="$bin_dir/kineticd"
+export KINETICD="$bin_dir/kineticd" KINETICCTL="$bin_dir/kineticctl"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 log="$build/meson-test.out"
 meson test -C "$build" --print-errorlogs --no-rebuild | tee "$log"

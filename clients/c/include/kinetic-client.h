@@ -325,13 +325,16 @@ const char *kinetic_motion_channel(const struct kinetic_motion *motion);
 /** Why the channel's values come in frames (KINETIC_MOTION_FRAMES), or NULL. */
 const char *kinetic_motion_reason(const struct kinetic_motion *motion);
 uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion);
+/** The frame time the daemon described the motion at (the message's time_ns): it holds from then on. */
+uint64_t kinetic_motion_time_ns(const struct kinetic_motion *motion);
 
 /**
- * Reads one entry of a motion message's "channels" (a JSON object of `length` bytes), whose message's "epoch_ns" is
- * epoch_ns: for programs that read the protocol themselves (and the tests). Returns KINETIC_OK with *out to
- * kinetic_motion_destroy(), or KINETIC_E_PROTOCOL for an entry that is not a motion descriptor.
+ * Reads one entry of a motion message's "channels" (a JSON object of `length` bytes), whose message's "epoch_ns" and
+ * "time_ns" are epoch_ns and time_ns: for programs that read the protocol themselves (and the tests). Returns
+ * KINETIC_OK with *out to kinetic_motion_destroy(), or KINETIC_E_PROTOCOL for an entry that is not a motion descriptor.
  */
-int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, struct kinetic_motion **out);
+int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, uint64_t time_ns,
+			 struct kinetic_motion **out);
 void kinetic_motion_destroy(struct kinetic_motion *motion);
 
 #ifdef __cplusplus

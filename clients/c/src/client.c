@@ -505,9 +505,11 @@ static int read_motion(struct kinetic_client *client, json_object *object)
 	    !json_object_object_get_ex(object, "epoch_ns", &epoch) || !json_object_is_type(epoch, json_type_int))
 		return fail(client, KINETIC_E_PROTOCOL, "a motion message without its channels or epoch_ns");
 	uint64_t epoch_ns = json_object_get_uint64(epoch);
+	json_object *time = NULL;
+	uint64_t time_ns = json_object_object_get_ex(object, "time_ns", &time) ? json_object_get_uint64(time) : 0;
 	for (size_t i = 0; i < json_object_array_length(channels); i++) {
 		struct kinetic_motion *motion = NULL;
-		int status = kinetic_motion_read_object(json_object_array_get_idx(channels, i), epoch_ns, &motion);
+		int status = kinetic_motion_read_object(json_object_array_get_idx(channels, i), epoch_ns, time_ns, &motion);
 		if (status == KINETIC_E_NO_MEMORY)
 			return fail(client, status, "out of memory for a channel's motion");
 		if (status != KINETIC_OK)

@@ -59,7 +59,7 @@ struct kinetic_motion {
 	enum kinetic_motion_kind kind;
 	char *reason;
 	uint32_t dimension;
-	uint64_t epoch_ns;
+	uint64_t epoch_ns, time_ns;
 	double *model, *interval, begin;
 	struct term *term;
 	bool finished;
@@ -237,7 +237,8 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 	return term;
 }
 
-int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, struct kinetic_motion **out)
+int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, uint64_t time_ns,
+			 struct kinetic_motion **out)
 {
 	*out = NULL;
 	if (!json || length > KINETIC_MAX_MESSAGE)
@@ -248,12 +249,13 @@ int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, str
 	json_object *object = json_tokener_parse_ex(tokener, json, (int)length);
 	bool parsed = object && json_tokener_get_error(tokener) == json_tokener_success;
 	json_tokener_free(tokener);
-	int status = parsed ? kinetic_motion_read_object(object, epoch_ns, out) : KINETIC_E_PROTOCOL;
+	int status = parsed ? kinetic_motion_read_object(object, epoch_ns, time_ns, out) : KINETIC_E_PROTOCOL;
 	json_object_put(object);
 	return status;
 }
 
-int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, struct kinetic_motion **out)
+int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uint64_t time_ns,
+			       struct kinetic_motion **out)
 {
 	json_object *object = json_object_pointer;
 	*out = NULL;
@@ -269,6 +271,7 @@ int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, str
 		return KINETIC_E_NO_MEMORY;
 	}
 	motion->epoch_ns = epoch_ns;
+	motion->time_ns = time_ns;
 	motion->last = -INFINITY;
 	bool ok = false;
 	if (strcmp(kind, "frames") == 0) {
@@ -587,3 +590,4 @@ enum kinetic_motion_kind kinetic_motion_kind(const struct kinetic_motion *motion
 const char *kinetic_motion_channel(const struct kinetic_motion *motion) { return motion->channel; }
 const char *kinetic_motion_reason(const struct kinetic_motion *motion) { return motion->reason; }
 uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion) { return motion->dimension; }
+uint64_t kinetic_motion_time_ns(const struct kinetic_motion *motion) { return motion->time_ns; }

@@ -30,7 +30,8 @@ enum kinetic_message_type {
 };
 
 /* kinetic_motion_parse() of an entry json-c has already read (a json_object *). */
-int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, struct kinetic_motion **out);
+int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uint64_t time_ns,
+			       struct kinetic_motion **out);
 
 /* A growable byte buffer; `failed` once an append ran out of memory or past `limit`. */
 struct kinetic_buffer {

@@ -75,7 +75,7 @@ static void use(struct channel *channel, size_t index)
 	channel->motion = NULL;
 	channel->current = index;
 	struct descriptor *d = &channel->descriptors[index];
-	int status = kinetic_motion_parse(d->json, strlen(d->json), d->epoch_ns, &channel->motion);
+	int status = kinetic_motion_parse(d->json, strlen(d->json), d->epoch_ns, d->time_ns, &channel->motion);
 	CHECK(status == KINETIC_OK, "%s: descriptor %zu does not parse: %s", channel->name, index, d->json);
 }
 

@@ -1,0 +1,181 @@
+/* Motion descriptors from a real kineticd: one connection subscribes with motion descriptors, another to frames, and
+ * a script of commands (a spring, a timing curve combining with it, a bouncy spring taking over, a jump, a channel
+ * whose delayed curve has no closed form) runs. Every frame's value of a channel described in closed form must equal
+ * what the library's evaluator gives for the frame's time from the descriptor in force, to 1e-9 relative; the
+ * channel without one must be described as "frames", and the motion subscriber must get frames for it.
+ *
+ * Order: the daemon writes each tick's motion message to the motion connection (connected first) before the tick's
+ * frame to the other, so once a frame has been read, the descriptors in force at its time are readable; the loop reads
+ * the frame connection first, then the motion connection, then compares. */
+#define _GNU_SOURCE
+#include <math.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "daemon.h"
+#include "check.h"
+#include "kinetic-client.h"
+
+#define MAX_PENDING 4096
+
+struct pending {
+	uint64_t time_ns;
+	double value[2][2];
+};
+
+static struct kinetic_client *motion_client, *frame_client;
+static struct pending pending[MAX_PENDING];
+static int pending_count, compared, motions, framed_motions, motion_frames, last_reply;
+static double worst;
+static const char *names[2] = { "m.a", "m.b" };
+
+static void on_frame(void *data, const struct kinetic_frame *frame)
+{
+	(void)data;
+	if (pending_count == MAX_PENDING)
+		return;
+	struct pending *p = &pending[pending_count];
+	p->time_ns = frame->time_ns;
+	for (int c = 0; c < 2; c++) {
+		const struct kinetic_channel *channel = kinetic_client_find_channel(frame_client, names[c]);
+		if (!channel)
+			return;
+		memcpy(p->value[c], kinetic_frame_value(frame, channel), 2 * sizeof(double));
+	}
+	pending_count++;
+}
+
+static void on_motion_frame(void *data, const struct kinetic_frame *frame)
+{
+	(void)data;
+	(void)frame;
+	motion_frames++;
+}
+
+static void on_motion(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion)
+{
+	(void)data;
+	motions++;
+	if (kinetic_motion_kind(motion) == KINETIC_MOTION_FRAMES) {
+		framed_motions++;
+		CHECK(strcmp(channel->name, "m.b") == 0 && kinetic_motion_reason(motion) &&
+		      strlen(kinetic_motion_reason(motion)) > 0, "%s described as frames: %s", channel->name,
+		      kinetic_motion_reason(motion));
+	}
+}
+
+static void on_reply(void *data, const struct kinetic_reply *reply)
+{
+	(void)data;
+	CHECK(reply->ok, "command %lld: %s", (long long)reply->id, reply->json);
+	last_reply = (int)reply->id;
+}
+
+/* Compares the pending frames with the evaluator, for the channels described in closed form. */
+static void compare_pending(void)
+{
+	for (int i = 0; i < pending_count; i++) {
+		for (int c = 0; c < 2; c++) {
+			const struct kinetic_channel *channel = kinetic_client_find_channel(motion_client, names[c]);
+			struct kinetic_motion *motion = channel ? kinetic_client_motion(motion_client, channel) : NULL;
+			if (!motion || kinetic_motion_kind(motion) == KINETIC_MOTION_FRAMES ||
+			    kinetic_motion_time_ns(motion) > pending[i].time_ns)
+				continue;
+			double value[2], velocity[2];
+			CHECK(kinetic_motion_evaluate(motion, pending[i].time_ns, value, velocity) == KINETIC_OK, "evaluate");
+			for (int k = 0; k < 2; k++) {
+				double frame = pending[i].value[c][k];
+				double error = fabs(value[k] - frame) / fmax(1, fabs(frame));
+				worst = fmax(worst, error);
+				CHECK(error <= 1e-9, "%s at %llu ns: evaluated %.17g, frame %.17g", names[c],
+				      (unsigned long long)pending[i].time_ns, value[k], frame);
+			}
+			compared++;
+		}
+	}
+	pending_count = 0;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+/* Runs both connections for `ms` milliseconds. */
+static bool run_for(int ms)
+{
+	int64_t deadline = now_ms() + ms;
+	for (int64_t left; (left = deadline - now_ms()) > 0;) {
+		struct pollfd fds[2] = {
+			{ .fd = kinetic_client_get_fd(frame_client),
+			  .events = POLLIN | (kinetic_client_wants_write(frame_client) ? POLLOUT : 0) },
+			{ .fd = kinetic_client_get_fd(motion_client),
+			  .events = POLLIN | (kinetic_client_wants_write(motion_client) ? POLLOUT : 0) },
+		};
+		poll(fds, 2, (int)left);
+		if (kinetic_client_dispatch(frame_client) < 0 || kinetic_client_dispatch(motion_client) < 0) {
+			fprintf(stderr, "dispatch: %s / %s\n", kinetic_client_error_message(frame_client),
+				kinetic_client_error_message(motion_client));
+			return false;
+		}
+		compare_pending();
+	}
+	return true;
+}
+
+int main(void)
+{
+	struct test_daemon daemon;
+	int started = test_daemon_start(&daemon);
+	if (started)
+		return started;
+	const struct kinetic_client_listener motion_listener = { .frame = on_motion_frame, .reply = on_reply };
+	const struct kinetic_client_listener frame_listener = { .frame = on_frame, .reply = on_reply };
+	int status = kinetic_client_connect(daemon.socket, "test-motion", 10000, &motion_listener, NULL, &motion_client);
+	CHECK(status == KINETIC_OK, "connect: %s", kinetic_connect_error_message());
+	status = status ? status : kinetic_client_connect(daemon.socket, "test-frames", 10000, &frame_listener, NULL,
+							  &frame_client);
+	CHECK(status == KINETIC_OK, "connect: %s", kinetic_connect_error_message());
+	if (status != KINETIC_OK) {
+		test_daemon_stop(&daemon);
+		return 1;
+	}
+	kinetic_client_on_motion(motion_client, on_motion, NULL);
+	const char *patterns[] = { "m.*" };
+	CHECK(kinetic_client_subscribe_motion(motion_client, patterns, 1, 0) == 0, "subscribe with motion");
+	CHECK(kinetic_client_subscribe(frame_client, patterns, 1, 0) == 0, "subscribe");
+	double zero[2] = { 0, 0 };
+	kinetic_client_define(frame_client, "m.a", 2, zero);
+	kinetic_client_define(frame_client, "m.b", 2, zero);
+	run_for(100);
+	/* m.a: a spring, a timing curve combining with it, a bouncy spring taking over, a jump, a last spring. */
+	double a1[2] = { 300, -120 }, a2[2] = { -50, 80 }, a3[2] = { 10, 10 }, a4[2] = { 500, 500 }, a5[2] = { 0, 1 };
+	kinetic_client_animate(frame_client, "m.a", a1, 2, ".spring", 0);
+	/* m.b: a delayed curve, which has no closed form: its values come in frames. */
+	double b1[2] = { 40, 40 };
+	kinetic_client_animate(frame_client, "m.b", b1, 2, ".easeIn(duration: 0.3).delay(0.1)", 0);
+	run_for(130);
+	kinetic_client_animate(frame_client, "m.a", a2, 2, ".easeInOut(duration: 0.3)", 0);
+	run_for(110);
+	kinetic_client_animate(frame_client, "m.a", a3, 2, ".bouncy", 0);
+	run_for(300);
+	kinetic_client_set(frame_client, "m.a", a4, 2);
+	run_for(50);
+	kinetic_client_animate(frame_client, "m.a", a5, 2, ".snappy", 0);
+	run_for(1500);
+	CHECK(compared >= 100, "%d values compared", compared);
+	CHECK(framed_motions >= 1 && motion_frames > 0, "m.b described as frames (%d) and its frames sent (%d)",
+	      framed_motions, motion_frames);
+	CHECK(motions >= 6, "%d motion descriptors", motions);
+	printf("test-motion: %d descriptors, %d frame values matched the evaluator (worst relative error %.3g); %d frames "
+	       "to the motion subscriber while a channel had no closed form\n", motions, compared, worst, motion_frames);
+	kinetic_client_destroy(motion_client);
+	kinetic_client_destroy(frame_client);
+	CHECK(test_daemon_stop(&daemon) == 0, "kineticd exits 0 on SIGTERM");
+	return failures ? 1 : 0;
+}
