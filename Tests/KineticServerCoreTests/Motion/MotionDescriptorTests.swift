@@ -1,0 +1,205 @@
+import Kinetic
+import Testing
+@testable import KineticProtocol
+@testable import KineticBindings
+@testable import KineticServerCore
+@testable import KineticTestSupport
+
+/// Motion descriptors: what the engine describes for each kind of animation (against the animations' documented
+/// parameters), what a motion subscriber receives and when, and the protocol's limits on them. The evaluation itself
+/// is checked against the engine's frames by the C library's tests (clients/c/tests/motion-scripts.py, test-motion.c).
+struct MotionDescriptorTests {
+    static let epoch: UInt64 = 1_000_000_000
+    static func ns(_ seconds: Double) -> UInt64 { epoch + UInt64(seconds * 1e9) }
+
+    /// An engine with channel `c` of two components at (10, 20), defined at 0.
+    static func engine() throws -> GraphChannelEngine {
+        let engine = GraphChannelEngine(epoch: epoch)
+        try engine.define("c", dimension: 2, initial: [10, 20], owner: .configuration, at: ns(0))
+        return engine
+    }
+
+    static func client(_ text: String) throws -> ClientMessage {
+        try ClientMessage.decode(JSONValue.parse(text))
+    }
+
+    @Test func subscriptionOption() throws {
+        let parsed = try Self.client(#"{"type":"subscribe","channels":["*"],"motion":true}"#)
+        #expect(parsed == .subscribe(Subscription(patterns: ["*"], motion: true)))
+        #expect(try Self.client(#"{"type":"subscribe","channels":["*"]}"#) == .subscribe(Subscription(patterns: ["*"])))
+        #expect(throws: ProtocolError(.badMessage, "\"motion\" must be true or false, got 1")) {
+            _ = try Self.client(#"{"type":"subscribe","channels":["*"],"motion":1}"#)
+        }
+        // Encoding and decoding agree.
+        let message = ClientMessage.subscribe(Subscription(patterns: ["a"], rateHz: 30, motion: true))
+        #expect(try Self.client(String(decoding: message.encoded(.jsonLines).dropLast(), as: UTF8.self)) == message)
+    }
+
+    @Test func restAndSpring() throws {
+        let engine = try Self.engine()
+        #expect(engine.motion(at: 0) == .rest(model: [10, 20]))
+        _ = try engine.animate("c", to: [110, -20], with: AnimationExpression.parse(".spring"), completion: nil, at: Self.ns(0.5))
+        _ = engine.advance(to: Self.ns(0.51))
+        guard case .animation(let model, let interval, let begin, .spring(let k, let c, let x, let v, let a, let clock)) = engine.motion(at: 0) else {
+            Issue.record("a spring: \(engine.motion(at: 0))")
+            return
+        }
+        #expect(model == [110, -20] && interval == [100, -40] && begin == 0.5)
+        // `.spring` is response 0.5, damping fraction 1: k = (2π/0.5)², c = 2√k.
+        #expect(k == (2 * Double.pi / 0.5) * (2 * Double.pi / 0.5) && c == 2 * k.squareRoot())
+        // The sub-step clock: 1/300 s added from 0 until it is no longer before the elapsed time (docs/ANIMATION.md §2.3).
+        let elapsed = Double(Self.ns(0.51) - Self.epoch) / 1e9 - 0.5
+        var grid = 0.0
+        while grid < elapsed { grid += 1.0 / 300 }
+        #expect(clock == grid)
+        // The state is the engine's: the presentation is model + x − interval, the velocity v.
+        let presented = try #require(engine.presentationValue(of: "c"))
+        #expect(zip(presented, zip(model, zip(x, interval))).allSatisfy { $0 == $1.0 + ($1.1.0 - $1.1.1) })
+        #expect([x[0] / x[1], v[0] / v[1], a[0] / a[1]].allSatisfy { abs($0 + 2.5) < 1e-12 }, "along the change")
+    }
+
+    @Test func curveAndSum() throws {
+        let engine = try Self.engine()
+        _ = try engine.animate("c", to: [20, 20], with: AnimationExpression.parse(".easeInOut(duration: 0.4)"), completion: nil, at: Self.ns(0))
+        _ = engine.advance(to: Self.ns(0.1))
+        #expect(engine.motion(at: 0) == .animation(model: [20, 20], interval: [10, 0], begin: 0,
+                                                   term: .curve(p1x: 0.42, p1y: 0, p2x: 0.58, p2y: 1, duration: 0.4)))
+        // A second curve combines: the first entry to the first target, the second from 0.2 s to the sum of both.
+        _ = try engine.animate("c", to: [20, 30], with: AnimationExpression.parse(".linear(duration: 0.5)"), completion: nil, at: Self.ns(0.2))
+        _ = engine.advance(to: Self.ns(0.25))
+        guard case .animation(_, let interval, _, .sum(let entries)) = engine.motion(at: 0) else {
+            Issue.record("a sum: \(engine.motion(at: 0))")
+            return
+        }
+        #expect(interval == [10, 10] && entries.count == 2)
+        #expect(entries[0].start == 0 && entries[0].target == [10, 0])
+        #expect(abs(entries[1].start - 0.2) < 1e-12 && entries[1].target == [10, 10])
+        #expect(entries[1].term == .curve(p1x: 0, p1y: 0, p2x: 1, p2y: 1, duration: 0.5))
+    }
+
+    @Test func momentumWithItsBounce() throws {
+        let engine = try Self.engine()
+        let momentum = MomentumAnimation(decayConstant: 2, naturalTravel: [50, 0])
+        _ = try engine.animate("c", to: [40, 20], using: Animation(momentum), at: Self.ns(0))
+        _ = engine.advance(to: Self.ns(0.1))
+        guard case .animation(_, let interval, _, .momentum(let decay, let travel, let rest, let bounce)) = engine.motion(at: 0) else {
+            Issue.record("momentum: \(engine.motion(at: 0))")
+            return
+        }
+        #expect(interval == [30, 0] && decay == 2 && travel == [50, 0] && rest == 0.01)
+        // The default bounce, Spring(duration: 0.4, bounce: 0): critically damped, ω₀ = λ = 2π/0.4.
+        #expect(bounce.regime == "critical" && abs(bounce.naturalFrequency - 2 * Double.pi / 0.4) < 1e-12
+                && bounce.lambda == bounce.naturalFrequency && bounce.settlingDuration > 0)
+    }
+
+    @Test(arguments: [
+        (".easeIn(duration: 0.3).delay(0.1)", "DelayAnimation"),
+        (".easeIn.repeatCount(2)", "RepeatAnimation"),
+    ])
+    func noClosedFormSaysWhy(expression: String, type: String) throws {
+        let engine = try Self.engine()
+        _ = try engine.animate("c", to: [0, 0], with: AnimationExpression.parse(expression), completion: nil, at: Self.ns(0))
+        _ = engine.advance(to: Self.ns(0.05))
+        #expect(engine.motion(at: 0) == .frames(reason: "\(type) has no closed form here"))
+    }
+
+    @Test func aBlendingSpringIsSentAsFrames() throws {
+        let engine = try Self.engine()
+        _ = try engine.animate("c", to: [100, 0], with: AnimationExpression.parse(".spring"), completion: nil, at: Self.ns(0))
+        // A spring of another response with a blend duration takes over: its stiffness moves for 0.3 s.
+        let blending = try AnimationExpression.parse(".interactiveSpring(response: 0.2, dampingFraction: 0.8, blendDuration: 0.3)")
+        _ = try engine.animate("c", to: [50, 0], with: blending, completion: nil, at: Self.ns(0.1))
+        _ = engine.advance(to: Self.ns(0.2))
+        guard case .frames(let reason) = engine.motion(at: 0) else {
+            Issue.record("frames while blending: \(engine.motion(at: 0))")
+            return
+        }
+        #expect(reason.contains("blends"))
+        _ = engine.advance(to: Self.ns(0.45))
+        guard case .animation(_, _, _, .spring) = engine.motion(at: 0) else {
+            Issue.record("a spring once the blend is over: \(engine.motion(at: 0))")
+            return
+        }
+    }
+
+    @Test func versionChangesWithEveryChangeAndAtRest() throws {
+        let engine = try Self.engine()
+        let v0 = engine.motionVersion(at: 0)
+        #expect(engine.motionVersion(at: 0) == v0, "reading changes nothing")
+        _ = try engine.animate("c", to: [0, 0], with: AnimationExpression.parse(".snappy"), completion: nil, at: Self.ns(0))
+        let v1 = engine.motionVersion(at: 0)
+        #expect(v1 != v0)
+        _ = engine.advance(to: Self.ns(0.1))
+        #expect(engine.motionVersion(at: 0) == v1, "running on changes nothing")
+        // Ticked at 60 Hz, as the daemon ticks while anything moves (a gap of over a second would make the spring catch up).
+        for tick in 7...300 { _ = engine.advance(to: Self.ns(Double(tick) / 60)) }
+        let v2 = engine.motionVersion(at: 0)
+        #expect(v2 != v1 && engine.motion(at: 0) == .rest(model: [0, 0]), "settled")
+        _ = try engine.set("c", to: [1, 1], at: Self.ns(6))
+        #expect(engine.motionVersion(at: 0) != v2)
+    }
+
+    /// A motion subscriber: descriptors at subscribe, on each change and at rest; no frames while every channel is
+    /// described, frames while one is not.
+    @Test func subscriberGetsDescriptorsInsteadOfFrames() throws {
+        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
+        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
+                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
+                              clock: clock)
+        clock.onTick { core.tick($0) }
+        let sink = MemorySink(encoding: .jsonLines)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        func send(_ operation: Command.Operation) {
+            core.receive(ClientMessage.command(Command(id: 1, operation: operation)).encoded(.jsonLines), from: client)
+        }
+        core.receive(ClientMessage.subscribe(Subscription(patterns: ["c"], motion: true)).encoded(.jsonLines), from: client)
+        send(.define(channel: "c", dimension: 1, initial: [0]))
+        clock.advance(to: Self.ns(0.1))
+        send(.animate(channel: "c", to: [1], animation: ".snappy", completion: nil))
+        clock.advance(to: Self.ns(2))
+        func motions() -> [[JSONValue]] {
+            sink.messages.filter { $0.0 == .motion }.compactMap { $0.1["channels"]?.arrayValue }
+        }
+        let kinds = motions().flatMap { $0.compactMap { $0.objectValue?["kind"]?.stringValue } }
+        #expect(kinds == ["rest", "animation", "rest"], "\(kinds)")
+        #expect(sink.frameBuffers.isEmpty, "no frames while the channel is described")
+        let first = try #require(sink.messages.first { $0.0 == .motion }?.1)
+        #expect(first["epoch_ns"] == .number(Double(Self.epoch)))
+
+        send(.animate(channel: "c", to: [0], animation: ".easeIn(duration: 0.3).delay(0.1)", completion: nil))
+        clock.advance(to: Self.ns(3))
+        #expect(motions().last?.first?.objectValue?["kind"] == "rest")
+        #expect(motions().dropLast().last?.first?.objectValue?["kind"] == "frames")
+        // Frames from the delayed curve until it settled (0.4 s at 60 Hz), then the rest on the target, described.
+        #expect(sink.frames.count >= 20 && sink.frames.count <= 30, "\(sink.frames.count) frames")
+        #expect(motions().last?.first?.objectValue?["model"] == [0])
+    }
+
+    @Test func oversizedDescriptorsAndMessagesStayWithinTheLimits() {
+        let long = MotionDescriptor.animation(
+            model: Array(repeating: 1.0 / 3, count: 64), interval: Array(repeating: 1.0 / 3, count: 64), begin: 0,
+            term: .sum(Array(repeating: MotionSumEntry(start: 0.1, target: Array(repeating: 1.0 / 3, count: 64),
+                                                       term: .curve(p1x: 0, p1y: 0, p2x: 1, p2y: 1, duration: 1)),
+                             count: 100)))
+        var bytes: [UInt8] = []
+        long.write(channel: "x", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self)
+                == #"{"channel":"x","kind":"frames","reason":"the motion's description is longer than 65536 bytes"}"#)
+        // 100 channels of nearly 64 KiB each: split into messages of at most 1 MiB, every channel once.
+        let entries = Array(repeating: MotionSumEntry(start: 0.1, target: Array(repeating: 1.0 / 3, count: 64),
+                                                      term: .curve(p1x: 0, p1y: 0, p2x: 1, p2y: 1, duration: 1)),
+                            count: 40)
+        let near = MotionDescriptor.animation(model: [1], interval: [1], begin: 0, term: .sum(entries))
+        let message = MotionMessage(seq: 1, timeNanoseconds: 2, epochNanoseconds: 1,
+                                    channels: (0..<100).map { ("c\($0)", near) })
+        let encoded = message.encoded(.binary)
+        #expect(encoded.count > 1 && encoded.allSatisfy { $0.count <= BinaryHeader.size + ProtocolLimits.maximumMessageBytes })
+        let lines = message.encoded(.jsonLines)
+        #expect(lines.allSatisfy { $0.count <= ProtocolLimits.maximumMessageBytes })
+        let names = lines.flatMap { line -> [String] in
+            let object = try? JSONValue.parse(line.dropLast())
+            return object?.objectValue?["channels"]?.arrayValue?.compactMap { $0.objectValue?["channel"]?.stringValue } ?? []
+        }
+        #expect(names == (0..<100).map { "c\($0)" })
+    }
+}
