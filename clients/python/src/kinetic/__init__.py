@@ -13,6 +13,7 @@ from .errors import (ERROR_CLASSES, BadAnimation, BadConfiguration, BadMessage, 
                      ProtocolViolation, ReplayKeepsBindings, ServerError, ShuttingDown, TooLarge, TooManyChannels,
                      TooManyClients, TooSlow, UnexpectedMessage, UnknownChannel, UnknownOperation, UnknownType,
                      VersionMismatch, VersionUnsupported)
+from .motion import Motion, MotionUpdate
 from .messages import (AnimationCompleted, ChannelInfo, ChannelState, DeviceAdded, DeviceRemoved, Event, Frame,
                        GestureBegan, GestureEnded, Hello, Reply, Schema, SchemaChannel, Shutdown, Status, UnknownEvent)
 
@@ -24,4 +25,5 @@ __all__ = [
     "UnexpectedMessage", "UnknownChannel", "UnknownOperation", "UnknownType", "VersionMismatch", "VersionUnsupported",
     "AnimationCompleted", "ChannelInfo", "ChannelState", "DeviceAdded", "DeviceRemoved", "Event", "Frame",
     "GestureBegan", "GestureEnded", "Hello", "Reply", "Schema", "SchemaChannel", "Shutdown", "Status", "UnknownEvent",
+    "Motion", "MotionUpdate",
 ]

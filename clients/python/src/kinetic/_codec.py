@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Union
 
 from .errors import ProtocolViolation, ServerError, server_error
+from .motion import MotionUpdate, motion_update
 from .messages import ChannelState, Encoding, Event, Frame, Hello, Reply, Schema, SchemaChannel, event_from_json
 
 PROTOCOL_MAJOR = 1
@@ -21,14 +22,15 @@ PROTOCOL_MINOR = 0
 MAXIMUM_MESSAGE = 1 << 20
 """No message in either direction exceeds 1 MiB."""
 
-TYPE_CODES = {"hello": 1, "subscribe": 2, "schema": 3, "frame": 4, "command": 5, "reply": 6, "event": 7, "error": 8}
+TYPE_CODES = {"hello": 1, "subscribe": 2, "schema": 3, "frame": 4, "command": 5, "reply": 6, "event": 7, "error": 8,
+              "motion": 9}
 _TYPE_NAMES = {code: name for name, code in TYPE_CODES.items()}
 _HEADER = struct.Struct("<IHH")
 _FRAME_HEADER = struct.Struct("<IQQI")
 _MAGIC = b"KNTC"
 _FATAL = frozenset({"version_unsupported", "too_large", "too_slow", "too_many_clients"})
 
-Incoming = Union[Hello, Schema, Frame, Reply, Event, ServerError]
+Incoming = Union[Hello, Schema, Frame, Reply, Event, ServerError, MotionUpdate]
 """A decoded message; a refused command or a connection-level error arrives as its :class:`ServerError`."""
 
 
@@ -161,6 +163,8 @@ class Codec:
             return server_error(str(error.get("code", "")), str(error.get("message", "")), command_id=fields.get("id"))
         if kind == "event":
             return event_from_json(fields)
+        if kind == "motion":
+            return motion_update(fields)
         if kind == "error":
             code = str(fields.get("code", ""))
             return server_error(code, str(fields.get("message", "")), fatal=code in _FATAL)

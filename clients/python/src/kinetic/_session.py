@@ -32,13 +32,16 @@ def check_hello(hello: Hello) -> Hello:
     return hello
 
 
-def subscribe_message(patterns: Sequence[str], rate_hz: float | None) -> dict[str, Any]:
-    """A subscribe to ``patterns`` (``*`` any run, ``?`` one character) at ``rate_hz`` (0.1–1000; every tick)."""
+def subscribe_message(patterns: Sequence[str], rate_hz: float | None, motion: bool = False) -> dict[str, Any]:
+    """A subscribe to ``patterns`` (``*`` any run, ``?`` one character) at ``rate_hz`` (0.1–1000; every tick), with
+    motion descriptors when ``motion``."""
     if isinstance(patterns, str):
         raise TypeError("patterns: pass a list of patterns, e.g. ['touch.*'], not one string")
     message: dict[str, Any] = {"type": "subscribe", "channels": list(patterns)}
     if rate_hz is not None:
         message["rate_hz"] = rate_hz
+    if motion:
+        message["motion"] = True
     return message
 
 

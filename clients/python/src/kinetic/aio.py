@@ -13,6 +13,7 @@ from ._socket import connect_error, socket_path
 from .commands import Completion, Request, Value, ZoomAction
 from .errors import ConnectError, ConnectionLost, KineticError, ServerError
 from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+from .motion import MotionUpdate
 
 T = TypeVar("T")
 M = TypeVar("M")
@@ -70,7 +71,8 @@ class AsyncClient:
         self._replies: dict[int, tuple[Request[Any], asyncio.Future[Any]]] = {}
         self._completions: dict[int, asyncio.Future[AnimationCompleted]] = {}
         self._subscription: dict[str, Any] | None = None
-        self._frames: _Stream[Frame] | None = None
+        # Frames, and with subscribe_motion the motion updates among them.
+        self._frames: _Stream[Any] | None = None
         self._events: _Stream[Event] = _Stream()
         self._closed = False
         self._task: asyncio.Task[None] | None = None
@@ -154,7 +156,7 @@ class AsyncClient:
         return False
 
     def _dispatch(self, message: Any) -> None:
-        if isinstance(message, Frame):
+        if isinstance(message, (Frame, MotionUpdate)):
             if self._frames is not None:
                 self._frames.put(message)
         elif isinstance(message, Reply):
@@ -317,6 +319,16 @@ class AsyncClient:
         """Subscribes to ``patterns`` and returns the frames as an async iterator; the first frame holds every
         matching channel's current state. A new subscribe replaces the last (and ends its iterator's supply)."""
         self._subscription = subscribe_message(patterns, rate_hz)
+        self._frames = _Stream()
+        self._write(self._subscription)
+        return self._frames
+
+    def subscribe_motion(self, patterns: Sequence[str] = ("*",),
+                         rate_hz: float | None = None) -> AsyncIterator[Frame | MotionUpdate]:
+        """Subscribes with motion descriptors (see :meth:`kinetic.Client.subscribe_motion`): the async iterator yields
+        a :class:`kinetic.motion.MotionUpdate` whenever channels' motion changes, and frames only while a channel's
+        motion has no closed form."""
+        self._subscription = subscribe_message(patterns, rate_hz, motion=True)
         self._frames = _Stream()
         self._write(self._subscription)
         return self._frames

@@ -14,9 +14,10 @@ from ._socket import open_socket, socket_path
 from .commands import Completion, Request, Value, ZoomAction
 from .errors import ConnectError, ConnectionLost, KineticError, ServerError
 from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+from .motion import MotionUpdate
 
 T = TypeVar("T")
-Received = Frame | Event | Schema
+Received = Frame | Event | Schema | MotionUpdate
 """What :meth:`Client.receive` returns."""
 
 _KEPT = 4096  # frames and events kept while a command waits for its reply; the oldest go first (latest wins)
@@ -236,6 +237,33 @@ class Client:
         self._send(self._subscription)
         return self.frames()
 
+    def subscribe_motion(self, patterns: Sequence[str] = ("*",),
+                         rate_hz: float | None = None) -> Iterator[Frame | MotionUpdate]:
+        """Subscribes with motion descriptors (:mod:`kinetic.motion`): the iterator yields a :class:`MotionUpdate`
+        whenever channels' motion changes (the first describes every matching channel), and frames only while a
+        channel's motion has no closed form. Keep each channel's latest :class:`kinetic.motion.Motion` and evaluate
+        it at the time you show the value."""
+        self._subscription = subscribe_message(patterns, rate_hz, motion=True)
+        self._send(self._subscription)
+        return self._updates()
+
+    def _updates(self, timeout: float | None = None) -> Iterator[Frame | MotionUpdate]:
+        for message in self._received(timeout, motion=True):
+            yield message
+
+    def _received(self, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
+        """Frames (and with ``motion`` motion updates) until ``timeout`` seconds pass without a message; events met on
+        the way go to ``on_event``, or into :attr:`events`."""
+        while (message := self.receive(timeout)) is not None:
+            if isinstance(message, Frame) or (motion and isinstance(message, MotionUpdate)):
+                yield message
+            elif isinstance(message, (Schema, MotionUpdate)):
+                continue
+            elif self.on_event is not None:
+                self.on_event(message)
+            else:
+                self.events.append(message)
+
     def receive(self, timeout: float | None = None) -> Received | None:
         """The next frame, schema or event (``None`` after ``timeout`` seconds). With ``reconnect``, a lost
         connection is opened again and the subscription sent again."""
@@ -252,26 +280,20 @@ class Client:
     def frames(self, timeout: float | None = None) -> Iterator[Frame]:
         """The subscription's frames until ``timeout`` seconds pass without a message (``None``: until the connection
         ends). Events met on the way go to ``on_event``, or into :attr:`events`."""
-        while (message := self.receive(timeout)) is not None:
+        for message in self._received(timeout, motion=False):
             if isinstance(message, Frame):
                 yield message
-            elif isinstance(message, Schema):
-                continue
-            elif self.on_event is not None:
-                self.on_event(message)
-            else:
-                self.events.append(message)
 
     def _wait_for_event(self, matches: Callable[[Event], bool], timeout: float | None) -> Event:
         for kept in (self.events, self._queue):
             for message in list(kept):
-                if not isinstance(message, (Frame, Schema)) and matches(message):
+                if not isinstance(message, (Frame, Schema, MotionUpdate)) and matches(message):
                     kept.remove(message)
                     return message
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             incoming = self._next_incoming(deadline, "the completion event")
-            if not isinstance(incoming, (Frame, Schema, Reply, Hello, ServerError)) and matches(incoming):
+            if not isinstance(incoming, (Frame, Schema, Reply, Hello, ServerError, MotionUpdate)) and matches(incoming):
                 return incoming
             self._keep(incoming)
 

@@ -1,0 +1,375 @@
+"""Motion descriptors (docs/PROTOCOL.md "Motion descriptors"): a channel's animation as kineticd describes it, and
+its value at any later time, computed step for step as the daemon's engine computes it.
+
+Subscribe with ``motion=True`` and :meth:`kinetic.Client.receive` returns a :class:`MotionUpdate` whenever channels'
+motion changes; keep each channel's latest :class:`Motion` and call :meth:`Motion.evaluate` at the time you will show
+the value (the next vblank), instead of taking the last frame. A channel whose motion has no closed form is described
+with ``kind == "frames"`` and its values keep coming in frames.
+
+Every formula mirrors the engine's (FluidSpringStepper, BezierAnimation and UnitCurve.CubicSolver, Spring's closed
+form, DefaultCombiningAnimation, MomentumAnimation) in the same order of operations: Python's floats are IEEE
+doubles and its ``math`` functions are the C library's, so the values agree with the daemon's frames to rounding.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ProtocolViolation
+
+_STEP = 1.0 / 300
+_HALF_STEP = 1.0 / 600
+_CATCH_UP_LIMIT = 1.0
+_CATCH_UP_INTERVAL = 1.0 / 60
+_REST_THRESHOLD_SQUARED = 0.0036
+_TARGET_TOLERANCE = 0.01
+_CURVE_PRECISION = 1.0 / 1048576.0
+
+
+def _numbers(fields: Mapping[str, Any], key: str, dimension: int | None = None) -> list[float]:
+    value = fields.get(key)
+    if not isinstance(value, list) or (dimension is not None and len(value) != dimension):
+        raise ProtocolViolation(f"a motion descriptor's {key!r} is not a list of {dimension} numbers: {value!r}")
+    return [float(x) for x in value]
+
+
+def _number(fields: Mapping[str, Any], key: str) -> float:
+    value = fields.get(key)
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ProtocolViolation(f"a motion descriptor's {key!r} is not a number: {value!r}")
+    return float(value)
+
+
+def _round_half_away(x: float) -> float:
+    """Swift's ``rounded()``: to the nearest integer, halves away from zero (exact for every double)."""
+    a = abs(x)
+    f = math.floor(a)
+    r = f + 1.0 if a - f >= 0.5 else f
+    return math.copysign(r, x)
+
+
+class _Term:
+    """One animation of a descriptor with its state; ``evaluate`` returns (offset, velocity or None) or None once
+    finished."""
+
+    def restart(self) -> None:
+        """Back to the state as described."""
+
+    def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
+        raise NotImplementedError
+
+
+class _Spring(_Term):
+    def __init__(self, fields: Mapping[str, Any], dimension: int) -> None:
+        self.k = _number(fields, "stiffness")
+        self.c = _number(fields, "damping")
+        self.x0 = _numbers(fields, "offset", dimension)
+        self.v0 = _numbers(fields, "velocity", dimension)
+        self.a0 = _numbers(fields, "force", dimension)
+        self.clock0 = _number(fields, "clock")
+        self.restart()
+
+    def restart(self) -> None:
+        self.x, self.v, self.a, self.clock = list(self.x0), list(self.v0), list(self.a0), self.clock0
+        self.finished = False
+
+    def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
+        if self.finished:
+            return None
+        if t - self.clock > _CATCH_UP_LIMIT:
+            self.clock = t - _CATCH_UP_INTERVAL
+        x, v, a, k, c = self.x, self.v, self.a, self.k, self.c
+        while self.clock < t:
+            self.clock += _STEP
+            for i in range(len(x)):
+                half = v[i] + a[i] * _HALF_STEP
+                x[i] += half * _STEP
+                a[i] = (delta[i] - x[i]) * k - half * c
+                v[i] = half + a[i] * _HALF_STEP
+        velocity_squared = sum(q * q for q in v)
+        force_squared = sum(q * q for q in a)
+        tolerance_squared = 0.0
+        remaining_squared = 0.0
+        for i in range(len(x)):
+            tolerance = delta[i] * _TARGET_TOLERANCE
+            remaining = delta[i] - x[i]
+            tolerance_squared += tolerance * tolerance
+            remaining_squared += remaining * remaining
+        finite = math.isfinite(velocity_squared) and math.isfinite(force_squared) and math.isfinite(sum(q * q for q in x))
+        if not finite or (max(velocity_squared, force_squared) <= _REST_THRESHOLD_SQUARED
+                          and not (0 < tolerance_squared < remaining_squared)):
+            self.finished = True
+            return None
+        return list(x), list(v)
+
+
+class _Curve(_Term):
+    def __init__(self, fields: Mapping[str, Any]) -> None:
+        p1, p2 = _numbers(fields, "p1", 2), _numbers(fields, "p2", 2)
+        self.duration = _number(fields, "duration")
+        self.cx = 3 * p1[0]
+        self.bx = 3 * (p2[0] - p1[0]) - self.cx
+        self.ax = 1 - self.cx - self.bx
+        self.cy = 3 * p1[1]
+        self.by = 3 * (p2[1] - p1[1]) - self.cy
+        self.ay = 1 - self.cy - self.by
+
+    def _x(self, t: float) -> float:
+        return ((self.ax * t + self.bx) * t + self.cx) * t
+
+    def _solve(self, x: float) -> float:
+        t = x
+        for _ in range(8):
+            error = self._x(t) - x
+            if abs(error) < _CURVE_PRECISION:
+                return t
+            slope = (3 * self.ax * t + 2 * self.bx) * t + self.cx
+            if abs(slope) < _CURVE_PRECISION:
+                break
+            t -= error / slope
+        lower, upper, t = 0.0, 1.0, x
+        if t < lower:
+            return lower
+        if t > upper:
+            return upper
+        for _ in range(64):
+            if not lower < upper:
+                break
+            sample = self._x(t)
+            if abs(sample - x) < _CURVE_PRECISION:
+                return t
+            if x > sample:
+                lower = t
+            else:
+                upper = t
+            t = (upper - lower) / 2 + lower
+        return t
+
+    def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
+        if not self.duration > 0 or not t <= self.duration or not math.isfinite(sum(d * d for d in delta)):
+            return None
+        s = self._solve(min(max(t / self.duration, 0.0), 1.0))
+        fraction = _round_half_away((((self.ay * s + self.by) * s + self.cy) * s) * 1048576.0) / 1048576.0
+        if not math.isfinite(fraction):
+            return None
+        return [d * fraction for d in delta], None
+
+
+class _Momentum(_Term):
+    def __init__(self, fields: Mapping[str, Any], dimension: int) -> None:
+        self.decay = _number(fields, "decay")
+        self.travel = _numbers(fields, "travel", dimension)
+        self.rest = _number(fields, "rest_distance")
+        bounce = fields.get("bounce")
+        if not isinstance(bounce, dict) or bounce.get("regime") not in ("free", "rigid", "frozen", "under", "critical", "over"):
+            raise ProtocolViolation(f"a momentum descriptor's bounce is not a spring: {bounce!r}")
+        self.regime = str(bounce["regime"])
+        self.omega0, self.omega, self.lamb = (_number(bounce, "omega0"), _number(bounce, "omega"), _number(bounce, "lambda"))
+        settling = bounce.get("settling_duration")
+        self.settling = math.inf if settling is None else _number(bounce, "settling_duration")
+
+    def _coefficients(self, t: float) -> tuple[float, float, float, float]:
+        w0, lam, w = self.omega0, self.lamb, self.omega
+        if self.regime == "free":
+            return 0.0, t, 0.0, 1.0
+        if self.regime == "rigid":
+            return (1.0, 0.0, 0.0, 0.0) if t > 0 else (0.0, 0.0, 0.0, 1.0)
+        if self.regime == "frozen":
+            return (0.0, 0.0, 0.0, 0.0) if t > 0 else (0.0, 0.0, 0.0, 1.0)
+        if self.regime == "under":
+            e = math.exp(-lam * t)
+            sinc = math.sin(w * t) / w
+            co = math.cos(w * t)
+            b = e * sinc
+            return 1 - e * (lam * sinc + co), b, w0 * (w0 * b), e * (co - lam * sinc)
+        if self.regime == "critical":
+            e = math.exp(-lam * t)
+            return 1 - e * (1 + lam * t), e * t, e * lam * lam * t, e * (1 - lam * t)
+        mu = -w
+        if mu * abs(t) < 1:
+            e = math.exp(-lam * t)
+            sinhc = math.sinh(mu * t) / mu
+            ch = math.cosh(mu * t)
+            b = e * sinhc
+            return 1 - e * (lam * sinhc + ch), b, w0 * (w0 * b), e * (ch - lam * sinhc)
+        fast = w - lam
+        if not math.isfinite(fast):
+            return (0.0, 0.0, 0.0, 0.0) if t > 0 else (0.0, 0.0, 0.0, 1.0)
+        slow = w0 * (w0 / fast)
+        e1, e2, gap = math.exp(slow * t), math.exp(fast * t), slow - fast
+        b = (e1 - e2) / gap
+        return 1 - (slow * e2 - fast * e1) / gap, b, w0 * (w0 * b), (slow * e1 - fast * e2) / gap
+
+    @staticmethod
+    def _combine(u: float, p: float, w: float, q: float) -> float:
+        result = 0.0
+        if p != 0:
+            result += u * p
+        if q != 0:
+            result += w * q
+        return result
+
+    def _component(self, c: float, d: float, t: float) -> tuple[float, float, bool]:
+        k = self.decay
+        same_way = c != 0 and d != 0 and (c > 0) == (d > 0)
+        if c == 0 and d == 0:
+            return 0.0, 0.0, True
+        if same_way and (abs(c) >= abs(d) * (1 - 1e-12) or k <= 0):
+            decay = math.exp(-k * t)
+            return c * (1 - decay), k * c * decay, abs(c) * decay <= self.rest
+        start, base, speed = 0.0, 0.0, k * d
+        if same_way:
+            start = -math.log(1 - c / d) / k
+            if t < start:
+                decay = math.exp(-k * t)
+                return d * (1 - decay), k * d * decay, False
+            base = c
+            speed = k * (d - c)
+        s = t - start
+        ca, cb, cc, cd = self._coefficients(s)
+        return (base + self._combine(c - base, ca, speed, cb), self._combine(c - base, cc, speed, cd),
+                s >= self.settling)
+
+    def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
+        parts = [self._component(delta[i], self.travel[i], t) for i in range(len(delta))]
+        if all(done for _, _, done in parts):
+            return None
+        return [value for value, _, _ in parts], [speed for _, speed, _ in parts]
+
+
+class _Sum(_Term):
+    def __init__(self, fields: Mapping[str, Any], dimension: int, depth: int) -> None:
+        entries = fields.get("entries")
+        if not isinstance(entries, list) or not entries:
+            raise ProtocolViolation("a sum descriptor without entries")
+        self.entries: list[tuple[float, list[float], _Term | None]] = []
+        for entry in entries:
+            if not isinstance(entry, dict):
+                raise ProtocolViolation(f"a sum entry is not an object: {entry!r}")
+            inner = entry.get("term")
+            term = None if inner is None else _term(inner, dimension, depth + 1)
+            self.entries.append((_number(entry, "start"), _numbers(entry, "target", dimension), term))
+        self.restart()
+
+    def restart(self) -> None:
+        self.finished = [term is None for _, _, term in self.entries]
+        for _, _, term in self.entries:
+            if term is not None:
+                term.restart()
+
+    def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
+        result = [0.0] * len(delta)
+        for index, (start, target, term) in enumerate(self.entries):
+            if self.finished[index] or term is None:
+                result = list(target)
+                continue
+            remaining = [target[i] - result[i] for i in range(len(result))]
+            evaluated = term.evaluate(remaining, t - start)
+            if evaluated is not None:
+                result = [result[i] + evaluated[0][i] for i in range(len(result))]
+            else:
+                result = [result[i] + remaining[i] for i in range(len(result))]
+                self.finished[index] = True
+        if self.finished[-1]:
+            return None
+        return result, None
+
+
+def _term(fields: Any, dimension: int, depth: int = 0) -> _Term:
+    if not isinstance(fields, dict) or depth > 16:
+        raise ProtocolViolation(f"a motion term is not an object: {fields!r}")
+    kind = fields.get("kind")
+    if kind == "spring":
+        return _Spring(fields, dimension)
+    if kind == "curve":
+        return _Curve(fields)
+    if kind == "momentum":
+        return _Momentum(fields, dimension)
+    if kind == "sum":
+        return _Sum(fields, dimension, depth)
+    raise ProtocolViolation(f"a motion term of unknown kind {kind!r}; is this package older than the daemon?")
+
+
+class Motion:
+    """One channel's motion from ``time_ns`` on: ``kind`` is ``"rest"``, ``"animation"`` or ``"frames"`` (no closed
+    form: ``reason`` says why, and the values come in frames)."""
+
+    def __init__(self, fields: Mapping[str, Any], epoch_ns: int, time_ns: int) -> None:
+        self.channel = str(fields.get("channel", ""))
+        self.kind = str(fields.get("kind", ""))
+        self.epoch_ns = epoch_ns
+        self.time_ns = time_ns
+        self.reason: str | None = None
+        self._term: _Term | None = None
+        self._last = -math.inf
+        self._finished = False
+        if self.kind == "frames":
+            self.reason = str(fields.get("reason", ""))
+            self.model: list[float] = []
+            return
+        if self.kind not in ("rest", "animation"):
+            raise ProtocolViolation(f"a motion descriptor of unknown kind {self.kind!r}; is this package older than the daemon?")
+        self.model = _numbers(fields, "model")
+        if self.kind == "animation":
+            self.interval = _numbers(fields, "interval", len(self.model))
+            self.begin = _number(fields, "begin")
+            self._term = _term(fields.get("term"), len(self.model))
+
+    @property
+    def dimension(self) -> int:
+        return len(self.model)
+
+    def evaluate(self, time_ns: int) -> tuple[tuple[float, ...], tuple[float, ...] | None]:
+        """The value at CLOCK_MONOTONIC ``time_ns``, and the velocity where the daemon's frames carry the animation's
+        own (springs, momentum; ``None`` for timing curves and sums, whose frames carry a backward difference).
+
+        Times should not decrease (an earlier one re-evaluates from the description); evaluated less than once a
+        second, a spring catches up as the daemon's does. Raises ``ValueError`` for ``kind == "frames"``."""
+        if self.kind == "frames":
+            raise ValueError(f"{self.channel}'s motion has no closed form ({self.reason}); read its frames")
+        if self._term is not None:
+            # Graph seconds as the daemon computes them: an integer of nanoseconds, then a division by 1e9.
+            now = (time_ns - self.epoch_ns) / 1e9 if time_ns > self.epoch_ns else 0.0
+            if now < self._last:
+                self._finished = False
+                self._term.restart()
+            self._last = now
+            if not self._finished:
+                evaluated = self._term.evaluate(self.interval, max(0.0, now - self.begin))
+                if evaluated is not None:
+                    y, dy = evaluated
+                    value = tuple(self.model[i] + (y[i] - self.interval[i]) for i in range(len(y)))
+                    return value, None if dy is None else tuple(dy)
+                self._finished = True
+        return tuple(self.model), (0.0,) * len(self.model)
+
+
+@dataclass(frozen=True)
+class MotionUpdate:
+    """A ``motion`` message: the channels whose motion changed, as of the tick ``seq`` at ``time_ns``."""
+
+    seq: int
+    time_ns: int
+    epoch_ns: int
+    motions: Mapping[str, Motion]
+
+
+def motion_update(fields: Mapping[str, Any]) -> MotionUpdate:
+    """Reads a ``motion`` message's JSON object."""
+    try:
+        seq, time_ns, epoch_ns = int(fields["seq"]), int(fields["time_ns"]), int(fields["epoch_ns"])
+        channels = fields["channels"]
+    except (KeyError, TypeError, ValueError):
+        raise ProtocolViolation("kineticd sent a motion message without its seq, time_ns, epoch_ns or channels") from None
+    if not isinstance(channels, list):
+        raise ProtocolViolation("a motion message's channels are not a list")
+    motions = {}
+    for entry in channels:
+        if not isinstance(entry, dict):
+            raise ProtocolViolation(f"a motion message's channel is not an object: {entry!r}")
+        motion = Motion(entry, epoch_ns, time_ns)
+        motions[motion.channel] = motion
+    return MotionUpdate(seq, time_ns, epoch_ns, motions)
