@@ -11,15 +11,19 @@
 #           frames (Benchmarks/broadcaster.c), and kineticd's CPU per subscriber-frame as a ratio to it (target ≤ 1.5×).
 #   latency: input event timestamp → subscriber holding the frame that contains it, during a real-time
 #           looping replay of Recordings/swipe-fling.evemu (Benchmarks/latency.py, 20 s).
+#   motion: a C client shown touch.position at 60 Hz (Benchmarks/motion-client.c) from frames and, beside it, from motion
+#           descriptors, while kineticd loops a fling (Recordings/swipe-fling.evemu) and a held drag
+#           (Recordings/drag-hold.evemu) in real time: bytes received per second and client CPU per second for the one
+#           channel, the medians of three 20-s runs (docs/PERFORMANCE.md, "Motion descriptors").
 #   stall:  the worst input each protocol limit allows (Benchmarks/stall.py): the event loop's stall as another
 #           client's status round-trip, medians of five runs (docs/STALL.md; target ≤ 50 ms each, p99 ≤ 100 ms).
-# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency|stall]   (builds `-c release` without the macro trait first)
+# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency|motion|stall]   (builds `-c release` without the macro trait first)
 set -euo pipefail
 only="${2:-}"
 if [ "${1:-}" = "--only" ]; then
-  case "$only" in idle|replay|fanout|latency|stall) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency|stall]" >&2; exit 2 ;; esac
+  case "$only" in idle|replay|fanout|latency|motion|stall) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency|motion|stall]" >&2; exit 2 ;; esac
 elif [ $# -gt 0 ]; then
-  echo "usage: $0 [--only idle|replay|fanout|latency|stall]" >&2; exit 2
+  echo "usage: $0 [--only idle|replay|fanout|latency|motion|stall]" >&2; exit 2
 fi
 part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -88,6 +92,39 @@ speeds = sorted(f / 120 / w for f, w in runs)
 frames = runs[0][0]
 print(f"replay: {frames} frames = {frames / 120:.1f} s of 120 Hz ticks; five runs: median {statistics.median(speeds):.0f}x "
       f"real time ({speeds[0]:.0f}-{speeds[-1]:.0f}x; target >= 1000x)")
+PY
+fi
+
+if part motion; then
+# libkinetic-client as a user would build it (meson, release), and the client against it.
+meson setup --buildtype=release "$work/c" "$root/clients/c" >/dev/null
+ninja -C "$work/c" >/dev/null
+cc -O2 -std=c11 -I"$root/clients/c/include" -o "$work/motion-client" "$root/Benchmarks/motion-client.c" \
+  -L"$work/c" -lkinetic-client -Wl,-rpath,"$work/c"
+for recording in swipe-fling drag-hold; do
+  for run in 1 2 3; do
+    "$bin/kineticd" --socket "$work/m.sock" --replay "$root/Recordings/$recording.evemu" --loop 2>"$work/log" &
+    pid=$!
+    sleep 1
+    "$work/motion-client" "$work/m.sock" frames 20 >> "$work/motion-$recording-frames.txt" &
+    client=$!
+    "$work/motion-client" "$work/m.sock" motion 20 >> "$work/motion-$recording-motion.txt"
+    wait "$client"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+  done
+done
+python3 - "$work" <<'PY'
+import re, statistics, sys
+for recording, name in (("swipe-fling", "fling"), ("drag-hold", "held drag")):
+    row = {}
+    for mode in ("frames", "motion"):
+        runs = [tuple(map(float, re.match(r"\w+: (\d+) bytes/s, CPU ([\d.]+) us/s, (\d+) frames, (\d+) descriptors", line).groups()))
+                for line in open(f"{sys.argv[1]}/motion-{recording}-{mode}.txt")]
+        row[mode] = [statistics.median(column) for column in zip(*runs)]
+    f, m = row["frames"], row["motion"]
+    print(f"motion {name} ({recording}): frames {f[0]:.0f} B/s, {f[1]:.0f} us CPU/s ({f[2]:.0f} frames in 20 s); "
+          f"descriptors {m[0]:.0f} B/s, {m[1]:.0f} us CPU/s ({m[3]:.0f} descriptors, {m[2]:.0f} frames); "
+          f"ratio descriptors/frames: bytes {m[0] / f[0]:.2f}, CPU {m[1] / f[1]:.2f}")
 PY
 fi
 

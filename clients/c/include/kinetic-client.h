@@ -154,6 +154,8 @@ const char *kinetic_client_error_message(const struct kinetic_client *client);
 
 /** The daemon's name and version ("kineticd 0.1.0"), its tick rate and protocol minor version, from its hello. */
 const char *kinetic_client_server(const struct kinetic_client *client);
+/** Every byte read from the daemon so far (hello included): what a subscription costs on the socket. */
+uint64_t kinetic_client_bytes_received(const struct kinetic_client *client);
 double kinetic_client_tick_hz(const struct kinetic_client *client);
 int kinetic_client_server_minor(const struct kinetic_client *client);
 

@@ -44,6 +44,8 @@ struct kinetic_client {
 	struct kinetic_motion **motions;
 	void (*motion_callback)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
 	void *motion_data;
+	/* Every byte read from the daemon. */
+	uint64_t bytes_received;
 };
 
 static _Thread_local char connect_error[512];
@@ -601,6 +603,7 @@ int kinetic_client_dispatch(struct kinetic_client *client)
 			return fail(client, KINETIC_E_NO_MEMORY, "out of memory reading from the daemon");
 		ssize_t got = recv(client->fd, client->in.data + client->in.length, 65536, MSG_DONTWAIT);
 		if (got > 0) {
+			client->bytes_received += (uint64_t)got;
 			client->in.length += (size_t)got;
 		} else if (got == 0) {
 			closed = true;
@@ -729,6 +732,11 @@ void kinetic_client_on_motion(struct kinetic_client *client,
 {
 	client->motion_callback = motion;
 	client->motion_data = data;
+}
+
+uint64_t kinetic_client_bytes_received(const struct kinetic_client *client)
+{
+	return client->bytes_received;
 }
 
 struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client,
