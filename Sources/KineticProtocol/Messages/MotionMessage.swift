@@ -78,6 +78,7 @@ public struct MotionMessage: Equatable, Sendable {
     /// (channel name, descriptor) pairs.
     public var channels: [(name: String, descriptor: MotionDescriptor)]
 
+    /// A message of `channels`' descriptors taken at tick `seq`, time `timeNanoseconds`.
     public init(seq: UInt64, timeNanoseconds: UInt64, epochNanoseconds: UInt64,
                 channels: [(name: String, descriptor: MotionDescriptor)]) {
         self.seq = seq

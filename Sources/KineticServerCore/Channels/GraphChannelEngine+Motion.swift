@@ -4,6 +4,8 @@ import KineticProtocol
 
 // Motion descriptors: a channel's animation as data a client evaluates itself (docs/PROTOCOL.md, "Motion descriptors").
 extension GraphChannelEngine {
+    /// Bumped by every change of the channel (``set(_:to:at:)``, the animate calls) and, when read, if the channel's
+    /// animation has ended since the last read.
     public func motionVersion(at index: Int) -> UInt64 {
         if case .attribute(let attribute) = entries[index].source, attribute.isAnimating != entries[index].wasAnimating {
             entries[index].wasAnimating.toggle()
@@ -12,6 +14,8 @@ extension GraphChannelEngine {
         return entries[index].motionVersion
     }
 
+    /// The channel's motion from the graph's time on: `rest`, its animation in closed form (Kinetic's
+    /// ``Kinetic/AnimatableAttribute/motion`` mapped to the wire form, momentum recognised), or `frames` and why.
     public func motion(at index: Int) -> MotionDescriptor {
         guard case .attribute(let attribute) = entries[index].source else {
             return .frames(reason: "an element's channels follow its transition or effect, which have no closed form here")

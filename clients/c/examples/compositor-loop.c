@@ -2,11 +2,14 @@
  * The loop a compositor would copy: kineticd's socket beside the display's vblank in one poll(), the daemon's ticks
  * locked to the display (frame_clock), and at each vblank the latest frame drawn.
  *
+ * With --motion it subscribes to motion descriptors instead (docs/PROTOCOL.md, "Motion descriptors") and at each
+ * vblank evaluates the panel's motion for that vblank's time: no frames on the socket while the spring runs.
+ *
  * Here a timerfd at 60 Hz stands in for the display's vblank events (a compositor has them from DRM or its backend),
  * and drawing is a printed line. It slides a panel 300 px with a spring and exits once the panel rests there.
  *
  *   cc compositor-loop.c $(pkg-config --cflags --libs kinetic-client) -o compositor-loop
- *   ./compositor-loop            # the daemon at $KINETIC_SOCKET (or the system's)
+ *   ./compositor-loop [--motion]   # the daemon at $KINETIC_SOCKET (or the system's)
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
@@ -45,8 +48,13 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	bool motion = argc > 1 && strcmp(argv[1], "--motion") == 0;
+	if (argc > 2 || (argc == 2 && !motion)) {
+		fprintf(stderr, "usage: compositor-loop [--motion]\n");
+		return 2;
+	}
 	const struct kinetic_client_listener listener = { .event = on_event, .reply = on_reply };
 	struct kinetic_client *client;
 	if (kinetic_client_connect(NULL, "compositor-loop", 5000, &listener, NULL, &client) < 0) {
@@ -65,7 +73,10 @@ int main(void)
 
 	const char *channels[] = { "panel.offset" };
 	double closed[1] = { 0 }, open[1] = { 300 };
-	kinetic_client_subscribe(client, channels, 1, 0);
+	if (motion)
+		kinetic_client_subscribe_motion(client, channels, 1, 0);
+	else
+		kinetic_client_subscribe(client, channels, 1, 0);
 	kinetic_client_define(client, "panel.offset", 1, closed);
 	kinetic_client_frame_clock(client, REFRESH_NS, vblank, -1);
 	kinetic_client_animate(client, "panel.offset", open, 1, ".spring(duration: 0.4, bounce: 0.15)",
@@ -92,6 +103,23 @@ int main(void)
 		uint64_t vblanks;
 		if (!(fds[1].revents & POLLIN) || read(display, &vblanks, sizeof vblanks) != sizeof vblanks)
 			continue;
+		vblank += vblanks * REFRESH_NS;
+		if (motion) {
+			/* A vblank: draw the panel where its motion puts it at the next one. */
+			const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");
+			struct kinetic_motion *described = panel ? kinetic_client_motion(client, panel) : NULL;
+			double offset, velocity;
+			if (!described || kinetic_motion_kind(described) == KINETIC_MOTION_FRAMES ||
+			    kinetic_motion_evaluate(described, vblank + REFRESH_NS, &offset, &velocity) < 0)
+				continue;
+			printf("motion for vblank %" PRIu64 " ns: panel at %.3f px, %.1f px/s\n", vblank + REFRESH_NS,
+			       offset, velocity);
+			if (removed && kinetic_motion_kind(described) == KINETIC_MOTION_REST) {
+				printf("panel open at %.17g px\n", offset);
+				break;
+			}
+			continue;
+		}
 		/* A vblank: draw the latest frame, if a new one came. */
 		const struct kinetic_frame *frame = kinetic_client_latest_frame(client);
 		const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");

@@ -1,5 +1,5 @@
 /* The example runs against a real kineticd as a user would run it (KINETIC_SOCKET set), exits 0, and its last line
- * says the panel rests exactly where it was sent. */
+ * says the panel rests exactly where it was sent: `test-example PATH [--motion]`, the example's option passed on. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,8 +9,8 @@
 
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: test-example PATH-OF-compositor-loop\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: test-example PATH-OF-compositor-loop [--motion]\n");
 		return 2;
 	}
 	struct test_daemon daemon;
@@ -18,7 +18,9 @@ int main(int argc, char **argv)
 	if (started)
 		return started;
 	setenv("KINETIC_SOCKET", daemon.socket, 1);
-	FILE *output = popen(argv[1], "r");
+	char command[1024];
+	snprintf(command, sizeof command, "'%s'%s", argv[1], argc == 3 ? " --motion" : "");
+	FILE *output = popen(command, "r");
 	char line[256], last[256] = "", first[256] = "";
 	int lines = 0;
 	while (output && fgets(line, sizeof line, output)) {
@@ -37,7 +39,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "FAILED: the last line is \"%s\", not \"panel open at 300 px\"\n", last);
 		failures++;
 	}
-	if (lines < 10 || !strstr(first, "frame ")) {
+	if (lines < 10 || !strstr(first, argc == 3 ? "motion for vblank " : "frame ")) {
 		fprintf(stderr, "FAILED: %d lines, the first \"%s\"\n", lines, first);
 		failures++;
 	}
