@@ -99,13 +99,31 @@ extension MotionDescriptor {
     /// long chain of combined animations can never make a message exceed ``ProtocolLimits/maximumMessageBytes``.
     public static let maximumBytes = 65_536
 
+    /// The descriptor as it goes out: itself, or ``frames(reason:)`` when its encoding is longer than ``maximumBytes``.
+    public var bounded: MotionDescriptor {
+        if case .frames = self { return self }
+        var bytes: [UInt8] = []
+        writeUnbounded(channel: "", to: &bytes)
+        return bytes.count > Self.maximumBytes ? .frames(reason: Self.tooLong) : self
+    }
+
+    static let tooLong = "the motion's description is longer than \(maximumBytes) bytes"
+
     /// Appends `{"channel":NAME,"kind":…}` for channel `name`: the descriptor, or `frames` when it is longer than
     /// ``maximumBytes``.
     public func write(channel name: String, to out: inout [UInt8]) {
         let start = out.count
+        writeUnbounded(channel: name, to: &out)
+        if out.count - start > Self.maximumBytes {
+            out.removeSubrange(start...)
+            MotionDescriptor.frames(reason: Self.tooLong).writeUnbounded(channel: name, to: &out)
+        }
+    }
+
+    /// ``write(channel:to:)`` whatever the length.
+    func writeUnbounded(channel name: String, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"channel":"#.utf8)
         JSONValue.writeString(name, to: &out)
-        let body = out.count
         switch self {
         case .rest(let model):
             out.append(contentsOf: #","kind":"rest","model":"#.utf8)
@@ -124,12 +142,6 @@ extension MotionDescriptor {
             JSONValue.writeString(reason, to: &out)
         }
         out.append(UInt8(ascii: "}"))
-        if out.count - start > Self.maximumBytes {
-            out.removeSubrange(body...)
-            out.append(contentsOf: #","kind":"frames","reason":"the motion's description is longer than "#.utf8)
-            JSONValue.writeDecimal(UInt64(Self.maximumBytes), to: &out)
-            out.append(contentsOf: #" bytes"}"#.utf8)
-        }
     }
 
     static func write(_ vector: [Double], to out: inout [UInt8]) {

@@ -181,7 +181,8 @@ extension ServerCore {
                 described[serial] = previous
                 continue
             }
-            let descriptor = cache[index] ?? engine.motion(at: index)
+            // Bounded: a description too long to send is `frames`, and the channel's frames must then flow.
+            let descriptor = cache[index] ?? engine.motion(at: index).bounded
             cache[index] = descriptor
             let isFramed = if case .frames = descriptor { true } else { false }
             if isFramed { framed += 1 }

@@ -175,6 +175,32 @@ struct MotionDescriptorTests {
         #expect(motions().last?.first?.objectValue?["model"] == [0])
     }
 
+    /// A channel whose description would exceed 64 KiB (60 combined curves over 64 components) is sent as `frames`,
+    /// and its frames flow to the motion subscriber.
+    @Test func aTooLongDescriptionFallsBackToFrames() throws {
+        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
+        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
+                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
+                              clock: clock)
+        clock.onTick { core.tick($0) }
+        let sink = MemorySink(encoding: .binary)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        func send(_ message: ClientMessage) { core.receive(message.encoded(.binary), from: client) }
+        send(.hello(Hello(major: ProtocolVersion.major)))
+        send(.subscribe(Subscription(patterns: ["wide"], motion: true)))
+        send(.command(Command(id: 1, operation: .define(channel: "wide", dimension: 64, initial: Array(repeating: 0, count: 64)))))
+        for n in 1...60 {
+            let target = (0..<64).map { Double(n) + Double($0) / 7 }
+            send(.command(Command(id: .number(Double(n + 1)), operation: .animate(channel: "wide", to: target, animation: ".linear(duration: 10)", completion: nil))))
+            clock.advance(to: Self.ns(Double(n) / 100))
+        }
+        clock.advance(to: Self.ns(1))
+        let reasons = sink.messages.filter { $0.0 == .motion }.compactMap { $0.1["channels"]?.arrayValue?.first?.objectValue?["reason"]?.stringValue }
+        #expect(reasons.last == "the motion's description is longer than 65536 bytes")
+        #expect(!sink.frames.isEmpty && sink.frames.last.map { $0.timeNanoseconds >= Self.ns(0.95) } == true)
+        #expect(sink.controlBuffers.allSatisfy { $0.readableBytes <= BinaryHeader.size + ProtocolLimits.maximumMessageBytes })
+    }
+
     @Test func oversizedDescriptorsAndMessagesStayWithinTheLimits() {
         let long = MotionDescriptor.animation(
             model: Array(repeating: 1.0 / 3, count: 64), interval: Array(repeating: 1.0 / 3, count: 64), begin: 0,
@@ -183,6 +209,12 @@ struct MotionDescriptorTests {
                              count: 100)))
         var bytes: [UInt8] = []
         long.write(channel: "x", to: &bytes)
+        // (Compared through its case, so that a failure does not print the 100 entries.)
+        guard case .frames(let reason) = long.bounded else {
+            Issue.record("a description over 64 KiB is not bounded to frames")
+            return
+        }
+        #expect(reason == "the motion's description is longer than 65536 bytes")
         #expect(String(decoding: bytes, as: UTF8.self)
                 == #"{"channel":"x","kind":"frames","reason":"the motion's description is longer than 65536 bytes"}"#)
         // 100 channels of nearly 64 KiB each: split into messages of at most 1 MiB, every channel once.
