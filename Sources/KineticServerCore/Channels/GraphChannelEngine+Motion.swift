@@ -33,6 +33,10 @@ extension GraphChannelEngine {
         }
     }
 
+    /// The reason of a `frames` descriptor of a spring blending from another spring's response: the one reason that
+    /// passes with time alone (the core describes such a channel again once the blend is over).
+    public static let blendingReason = "a spring blends from the previous spring's response, so its values depend on when they are evaluated"
+
     struct NoClosedForm: Error {
         var text: String
     }
@@ -43,9 +47,7 @@ extension GraphChannelEngine {
                   entry: Int) -> Result<MotionDescriptorTerm, NoClosedForm> {
         switch term {
         case .fluidSpring(let spring):
-            if spring.isBlending {
-                return .failure(NoClosedForm(text: "a spring blends from the previous spring's response, so its values depend on when they are evaluated"))
-            }
+            if spring.isBlending { return .failure(NoClosedForm(text: Self.blendingReason)) }
             // A later entry of a combination animates towards the live output of the entries before it.
             guard delta != nil else {
                 return .failure(NoClosedForm(text: "a spring follows the live output of the animations combined before it"))

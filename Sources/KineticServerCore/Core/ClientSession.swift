@@ -35,11 +35,11 @@ final class ClientSession {
     var nextFrameDue: UInt64?
     /// Whether the subscription asked for motion descriptors (``Subscription/motion``).
     var wantsMotion = false
-    /// For each channel of the layout (by serial) that the client has a descriptor of: the engine's motion version it
-    /// was taken at, and whether it was `frames`.
-    var describedMotion: [UInt64: (version: UInt64, framed: Bool)] = [:]
-    /// How many channels of the layout are described as `frames`: a motion subscriber gets frames while any is.
-    var framedChannels = 0
+    /// Whether the next tick describes every channel of the layout (after a subscribe or a layout change); otherwise
+    /// only those whose descriptor changed.
+    var describesAll = true
+    /// The channels of the layout (serials) last described as `frames`: a motion subscriber gets frames while any is.
+    var framedSerials: Set<UInt64> = []
 
     init(id: ClientID, peer: PeerCredentials, sink: any ClientSink, maximumMessageSize: Int, rejected: Bool) {
         self.id = id

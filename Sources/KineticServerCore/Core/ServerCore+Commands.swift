@@ -27,8 +27,8 @@ extension ServerCore {
             session.patterns = subscription.patterns.map(ChannelPattern.init)
             session.setRate(subscription.rateHz)
             session.wantsMotion = subscription.motion
-            session.describedMotion = [:]
-            session.framedChannels = 0
+            session.describesAll = true
+            session.framedSerials = []
             session.layoutTableVersion = nil
             session.matchedSerials = []
             session.examinedSerial = 0

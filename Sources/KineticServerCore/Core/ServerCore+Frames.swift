@@ -95,6 +95,7 @@ extension ServerCore {
         let changed = session.layout?.generation != generation || session.layoutIndices != indices
         session.layoutIndices = indices
         if changed || forceSchema {
+            session.describesAll = true
             let layout = FrameLayout(generation: generation, channels: indices.map { (channels[$0].name, channels[$0].dimension) })
             session.layout = layout
             session.send(.schema(layout))
@@ -135,14 +136,14 @@ extension ServerCore {
         needsFrame = false
         // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
         var cache: [(key: CacheKey, frame: ByteBuffer)] = []
-        var motions: [Int: MotionDescriptor] = [:]
+        let changedMotion = sessions.contains { $0.wantsMotion && !$0.closed } ? refreshMotion() : []
         for session in sessions {
             guard !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
             if session.wantsMotion {
-                describeMotion(to: session, seq: seq, time: valuesTime, cache: &motions)
+                describeMotion(to: session, changed: changedMotion, seq: seq, time: valuesTime)
                 // Its described channels need no frames; a channel described as `frames` does.
-                guard session.framedChannels > 0 else { continue }
+                guard !session.framedSerials.isEmpty else { continue }
             }
             // The last frame before the clock stops goes to every subscriber, decimated or not, so
             // that each one ends on the settled values.
@@ -164,37 +165,79 @@ extension ServerCore {
         return keepTicking
     }
 
-    /// Sends `session` a `motion` message with the descriptors of the channels of its layout whose motion changed since
-    /// it was last described (all of them after a subscribe), and of those described as `frames` that now have a closed
-    /// form. `cache` holds the descriptors taken at this tick, shared by every motion subscriber.
-    func describeMotion(to session: ClientSession, seq: UInt64, time: UInt64, cache: inout [Int: MotionDescriptor]) {
+    /// Brings ``motionTable`` up to the engine at this tick and returns the serials whose descriptor changed: a channel
+    /// whose motion version moved (a change, a jump, its animation's end), a new channel, or one described as `frames`
+    /// only while a spring blends responses that now has a closed form. One pass over the channels a tick, whatever the
+    /// number of motion subscribers; other `frames` descriptors change only with the motion.
+    func refreshMotion() -> Set<UInt64> {
         let channels = currentChannels
-        var described: [UInt64: (version: UInt64, framed: Bool)] = [:]
-        described.reserveCapacity(session.layoutIndices.count)
-        var changed: [(name: String, descriptor: MotionDescriptor)] = []
-        var framed = 0
-        for index in session.layoutIndices {
-            let serial = channels[index].serial
+        if motionTableVersion != engine.tableVersion {
+            motionTableVersion = engine.tableVersion
+            let live = Set(channels.map(\.serial))
+            motionTable = motionTable.filter { live.contains($0.key) }
+        }
+        var changed: Set<UInt64> = []
+        for (index, channel) in channels.enumerated() {
             let version = engine.motionVersion(at: index)
-            let previous = session.describedMotion[serial]
-            if let previous, previous.version == version, !previous.framed {
-                described[serial] = previous
+            if let known = motionTable[channel.serial], known.version == version {
+                guard case .frames(let reason) = known.descriptor, reason == GraphChannelEngine.blendingReason else { continue }
+                let descriptor = engine.motion(at: index).bounded
+                if case .frames = descriptor { continue }
+                motionTable[channel.serial] = (version, descriptor)
+                changed.insert(channel.serial)
                 continue
             }
-            // Bounded: a description too long to send is `frames`, and the channel's frames must then flow.
-            let descriptor = cache[index] ?? engine.motion(at: index).bounded
-            cache[index] = descriptor
-            let isFramed = if case .frames = descriptor { true } else { false }
-            if isFramed { framed += 1 }
-            described[serial] = (version, isFramed)
-            if let previous, previous.version == version, previous.framed, isFramed { continue }
-            changed.append((channels[index].name, descriptor))
+            motionTable[channel.serial] = (version, engine.motion(at: index).bounded)
+            changed.insert(channel.serial)
         }
-        session.describedMotion = described
-        session.framedChannels = framed
-        guard !changed.isEmpty else { return }
-        let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: changed)
+        return changed
+    }
+
+    /// Sends `session` a `motion` message with the descriptors of the channels of its layout that `changed` this tick,
+    /// or of all of them after a subscribe or a layout change, and keeps which of them are `frames`. The work is the
+    /// changed channels' (a binary search in the session's matched serials each), not the layout's, except after a
+    /// layout change.
+    func describeMotion(to session: ClientSession, changed: Set<UInt64>, seq: UInt64, time: UInt64) {
+        var serials: [UInt64]
+        if session.describesAll {
+            session.describesAll = false
+            session.framedSerials = []
+            serials = session.matchedSerials
+        } else {
+            serials = []
+            for serial in changed where Self.contains(session.matchedSerials, serial) { serials.append(serial) }
+            serials.sort()
+        }
+        guard !serials.isEmpty else { return }
+        let channels = currentChannels
+        var described: [(name: String, descriptor: MotionDescriptor)] = []
+        described.reserveCapacity(serials.count)
+        // The layout's channels in order (serials increase along the channel list).
+        var position = 0
+        for serial in serials {
+            while position < channels.count, channels[position].serial < serial { position += 1 }
+            guard position < channels.count, channels[position].serial == serial,
+                  let entry = motionTable[serial] else { continue }
+            if case .frames = entry.descriptor {
+                session.framedSerials.insert(serial)
+            } else {
+                session.framedSerials.remove(serial)
+            }
+            described.append((channels[position].name, entry.descriptor))
+        }
+        guard !described.isEmpty else { return }
+        let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: described)
         for bytes in message.encoded(session.encoding) { session.sink.send(ByteBuffer(bytes: bytes)) }
+    }
+
+    /// Whether the increasing `serials` hold `serial` (binary search).
+    static func contains(_ serials: [UInt64], _ serial: UInt64) -> Bool {
+        var low = 0, high = serials.count
+        while low < high {
+            let middle = (low + high) / 2
+            if serials[middle] < serial { low = middle + 1 } else { high = middle }
+        }
+        return low < serials.count && serials[low] == serial
     }
 
     struct CacheKey: Hashable {

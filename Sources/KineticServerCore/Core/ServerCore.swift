@@ -60,6 +60,13 @@ public final class ServerCore {
     public var frameGrid: FrameGrid? { clock.frameGrid }
     var frameGridOwner: ClientID?
 
+    /// The motion descriptors of the last tick, by channel serial, kept while a session wants them: the engine's motion
+    /// version each was taken at and the descriptor as sent (bounded). A tick describes each channel once, whatever the
+    /// number of motion subscribers (``refreshMotion()``).
+    var motionTable: [UInt64: (version: UInt64, descriptor: MotionDescriptor)] = [:]
+    /// The engine table version ``motionTable`` last dropped removed channels at.
+    var motionTableVersion: UInt64?
+
     /// Ticks taken, and ticks the clock reported missed.
     public internal(set) var tickCount: UInt64 = 0
     public internal(set) var missedTicks: UInt64 = 0

@@ -201,6 +201,39 @@ struct MotionDescriptorTests {
         #expect(sink.controlBuffers.allSatisfy { $0.readableBytes <= BinaryHeader.size + ProtocolLimits.maximumMessageBytes })
     }
 
+    /// A spring blending responses goes out as `frames`, and as a spring again once the blend is over, without any
+    /// change to the channel; a second motion subscriber sees the same.
+    @Test func aSubscriberGetsTheSpringBackAfterTheBlend() throws {
+        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
+        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
+                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
+                              clock: clock)
+        clock.onTick { core.tick($0) }
+        let sinks = [MemorySink(encoding: .jsonLines), MemorySink(encoding: .jsonLines)]
+        let clients = try sinks.map { try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: $0)) }
+        for client in clients {
+            core.receive(ClientMessage.subscribe(Subscription(patterns: ["c"], motion: true)).encoded(.jsonLines), from: client)
+        }
+        func send(_ operation: Command.Operation) {
+            core.receive(ClientMessage.command(Command(id: 1, operation: operation)).encoded(.jsonLines), from: clients[0])
+        }
+        send(.define(channel: "c", dimension: 1, initial: [0]))
+        send(.animate(channel: "c", to: [100], animation: ".spring", completion: nil))
+        clock.advance(to: Self.ns(0.1))
+        send(.animate(channel: "c", to: [50], animation: ".interactiveSpring(response: 0.2, dampingFraction: 0.8, blendDuration: 0.3)", completion: nil))
+        clock.advance(to: Self.ns(3))
+        for sink in sinks {
+            let descriptors = sink.messages.filter { $0.0 == .motion }.compactMap { $0.1["channels"]?.arrayValue?.first?.objectValue }
+            let kinds = descriptors.map { $0["kind"]?.stringValue ?? "" }
+            let terms = descriptors.map { $0["term"]?.objectValue?["kind"]?.stringValue ?? "-" }
+            #expect(kinds == ["animation", "frames", "animation", "rest"] && terms == ["spring", "-", "spring", "-"],
+                    "\(kinds) \(terms)")
+            #expect(descriptors[1]["reason"]?.stringValue == GraphChannelEngine.blendingReason)
+            // Frames flowed while it blended (0.3 s at 60 Hz, about 18), not after.
+            #expect((15...20).contains(sink.frames.count), "\(sink.frames.count) frames")
+        }
+    }
+
     @Test func oversizedDescriptorsAndMessagesStayWithinTheLimits() {
         let long = MotionDescriptor.animation(
             model: Array(repeating: 1.0 / 3, count: 64), interval: Array(repeating: 1.0 / 3, count: 64), begin: 0,

@@ -20,6 +20,7 @@ static const double catch_up_limit = 1.0;
 static const double catch_up_interval = 1.0 / 60;
 static const double rest_threshold_squared = 0.0036;
 static const double target_tolerance = 0.01;
+static const int max_sub_steps = 1000;
 
 enum term_kind { TERM_SPRING, TERM_CURVE, TERM_MOMENTUM, TERM_SUM };
 enum regime { REGIME_FREE, REGIME_RIGID, REGIME_FROZEN, REGIME_UNDER, REGIME_CRITICAL, REGIME_OVER };
@@ -477,7 +478,13 @@ static bool term_evaluate(struct term *term, const double *delta, double t, doub
 	case TERM_SPRING: {
 		if (t - term->clock > catch_up_limit)
 			term->clock = t - catch_up_interval;
-		while (term->clock < t) {
+		/* The catch-up rule bounds a step to about 300 sub-steps; a clock that addition cannot move (a description
+		 * with absurd times) would never reach t: it ends there, on the target, rather than looping. */
+		for (int steps = 0; term->clock < t; steps++) {
+			if (steps > max_sub_steps) {
+				term->finished = true;
+				return false;
+			}
 			term->clock += step_interval;
 			for (uint32_t i = 0; i < n; i++) {
 				double half_velocity = term->v[i] + term->a[i] * half_step_interval;

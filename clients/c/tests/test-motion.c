@@ -128,8 +128,34 @@ static bool run_for(int ms)
 	return true;
 }
 
+/* A description whose sub-step clock addition cannot move (1e14 s, where 1/300 s is below half a unit in the last
+ * place, half a second before the elapsed time, so no catch-up) ends on the model instead of looping; and one that is
+ * not a descriptor is refused. */
+static void check_hostile_descriptions(void)
+{
+	const char *absurd = "{\"channel\":\"x\",\"kind\":\"animation\",\"model\":[5],\"interval\":[1],\"begin\":-1e14,"
+			     "\"term\":{\"kind\":\"spring\",\"stiffness\":100,\"damping\":20,\"offset\":[0],"
+			     "\"velocity\":[0],\"force\":[0],\"clock\":1e14}}";
+	struct kinetic_motion *motion = NULL;
+	CHECK(kinetic_motion_parse(absurd, strlen(absurd), 0, 0, &motion) == KINETIC_OK, "the absurd description parses");
+	double value = 0, velocity = 1;
+	if (motion)
+		kinetic_motion_evaluate(motion, 500000000, &value, &velocity);
+	CHECK(value == 5 && velocity == 0, "ends on the model: %g, %g", value, velocity);
+	kinetic_motion_destroy(motion);
+	const char *wrong[] = { "{\"channel\":\"x\",\"kind\":\"wobble\",\"model\":[1]}", "[1,2]", "{\"kind\":\"rest\"}",
+				"{\"channel\":\"x\",\"kind\":\"animation\",\"model\":[1],\"interval\":[1,2],\"begin\":0,"
+				"\"term\":{\"kind\":\"curve\",\"p1\":[0,0],\"p2\":[1,1],\"duration\":1}}" };
+	for (size_t i = 0; i < sizeof wrong / sizeof *wrong; i++) {
+		motion = NULL;
+		CHECK(kinetic_motion_parse(wrong[i], strlen(wrong[i]), 0, 0, &motion) == KINETIC_E_PROTOCOL && !motion,
+		      "refused: %s", wrong[i]);
+	}
+}
+
 int main(void)
 {
+	check_hostile_descriptions();
 	struct test_daemon daemon;
 	int started = test_daemon_start(&daemon);
 	if (started)

@@ -139,3 +139,18 @@ def test_a_running_daemon(daemon: Daemon) -> None:
             assert abs(evaluated - expected) <= TOLERANCE * max(1.0, abs(expected))
         compared += 1
     assert compared > 40
+
+
+def test_absurd_times_end_on_the_target() -> None:
+    """A description whose sub-step clock addition cannot move (1e14 s, where 1/300 s is below half a unit in the last
+    place, half a second before the elapsed time, so no catch-up) ends on the model instead of looping."""
+    entry = {"channel": "x", "kind": "animation", "model": [5.0], "interval": [1.0], "begin": -1e14,
+             "term": {"kind": "spring", "stiffness": 100.0, "damping": 20.0, "offset": [0.0], "velocity": [0.0],
+                      "force": [0.0], "clock": 1e14}}
+    motion = Motion(entry, 0, 0)
+    assert motion.evaluate(500_000_000) == ((5.0,), (0.0,))
+
+
+def test_a_descriptor_of_an_unknown_kind_is_refused() -> None:
+    with pytest.raises(kinetic.ProtocolViolation, match="unknown kind 'wobble'"):
+        Motion({"channel": "x", "kind": "wobble"}, 0, 0)

@@ -26,6 +26,7 @@ _CATCH_UP_LIMIT = 1.0
 _CATCH_UP_INTERVAL = 1.0 / 60
 _REST_THRESHOLD_SQUARED = 0.0036
 _TARGET_TOLERANCE = 0.01
+_MAX_SUB_STEPS = 1000
 _CURVE_PRECISION = 1.0 / 1048576.0
 
 
@@ -82,7 +83,14 @@ class _Spring(_Term):
         if t - self.clock > _CATCH_UP_LIMIT:
             self.clock = t - _CATCH_UP_INTERVAL
         x, v, a, k, c = self.x, self.v, self.a, self.k, self.c
+        steps = 0
         while self.clock < t:
+            # The catch-up rule bounds this to about 300 sub-steps; a clock that addition cannot move (absurd times in
+            # a description) ends the spring on its target rather than looping.
+            steps += 1
+            if steps > _MAX_SUB_STEPS:
+                self.finished = True
+                return None
             self.clock += _STEP
             for i in range(len(x)):
                 half = v[i] + a[i] * _HALF_STEP
