@@ -23,6 +23,16 @@ struct MotionDescriptorTests {
         try ClientMessage.decode(JSONValue.parse(text))
     }
 
+    /// A core with the daemon's engine on a 60 Hz virtual clock that starts at the epoch.
+    static func core() -> (ServerCore, VirtualTickSource) {
+        let clock = VirtualTickSource(rateHz: 60, startTime: epoch)
+        let core = ServerCore(engine: GraphChannelEngine(epoch: epoch),
+                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
+                              clock: clock)
+        clock.onTick { core.tick($0) }
+        return (core, clock)
+    }
+
     @Test func subscriptionOption() throws {
         let parsed = try Self.client(#"{"type":"subscribe","channels":["*"],"motion":true}"#)
         #expect(parsed == .subscribe(Subscription(patterns: ["*"], motion: true)))
@@ -142,11 +152,7 @@ struct MotionDescriptorTests {
     /// A motion subscriber: descriptors at subscribe, on each change and at rest; no frames while every channel is
     /// described, frames while one is not.
     @Test func subscriberGetsDescriptorsInsteadOfFrames() throws {
-        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
-        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
-                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
-                              clock: clock)
-        clock.onTick { core.tick($0) }
+        let (core, clock) = Self.core()
         let sink = MemorySink(encoding: .jsonLines)
         let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
         func send(_ operation: Command.Operation) {
@@ -178,11 +184,7 @@ struct MotionDescriptorTests {
     /// A channel whose description would exceed 64 KiB (60 combined curves over 64 components) is sent as `frames`,
     /// and its frames flow to the motion subscriber.
     @Test func aTooLongDescriptionFallsBackToFrames() throws {
-        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
-        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
-                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
-                              clock: clock)
-        clock.onTick { core.tick($0) }
+        let (core, clock) = Self.core()
         let sink = MemorySink(encoding: .binary)
         let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
         func send(_ message: ClientMessage) { core.receive(message.encoded(.binary), from: client) }
@@ -204,11 +206,7 @@ struct MotionDescriptorTests {
     /// A spring blending responses goes out as `frames`, and as a spring again once the blend is over, without any
     /// change to the channel; a second motion subscriber sees the same.
     @Test func aSubscriberGetsTheSpringBackAfterTheBlend() throws {
-        let clock = VirtualTickSource(rateHz: 60, startTime: Self.epoch)
-        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
-                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
-                              clock: clock)
-        clock.onTick { core.tick($0) }
+        let (core, clock) = Self.core()
         let sinks = [MemorySink(encoding: .jsonLines), MemorySink(encoding: .jsonLines)]
         let clients = try sinks.map { try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: $0)) }
         for client in clients {

@@ -18,22 +18,10 @@ import subprocess
 import sys
 import tempfile
 
-HEADER = """# EVEMU 1.3
-N: Kinetic Random Mouse
-I: 0003 4b1d 0003 0110
-P: 00 00 00 00 00 00 00 00
-B: 00 0b 00 00 00 00 00 00 00
-""" + "B: 01 00 00 00 00 00 00 00 00\n" * 4 + "B: 01 00 00 07 00 00 00 00 00\n" + \
-    "B: 01 00 00 00 00 00 00 00 00\n" * 7 + """B: 02 03 09 00 00 00 00 00 00
-B: 03 00 00 00 00 00 00 00 00
-B: 04 10 00 00 00 00 00 00 00
-B: 05 00 00 00 00 00 00 00 00
-B: 11 00 00 00 00 00 00 00 00
-B: 12 00 00 00 00 00 00 00 00
-B: 14 00 00 00 00 00 00 00 00
-B: 15 00 00 00 00 00 00 00 00
-B: 15 00 00 00 00 00 00 00 00
-"""
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "../../.."))
+# The device of the bundled mouse recording: its header (every line but its events and its comments).
+with open(os.path.join(REPOSITORY, "Recordings/mouse-drag.evemu")) as _recording:
+    HEADER = "# EVEMU 1.3\n" + "".join(line for line in _recording if not line.startswith(("E:", "#")))
 
 DRAG = [".interactiveSpring", ".spring", ".snappy", ".bouncy", ".smooth(duration: 0.3)",
         ".spring(response: 0.3, dampingFraction: 0.45)", ".interactiveSpring(response: 0.2, dampingFraction: 0.8, blendDuration: 0.3)",
