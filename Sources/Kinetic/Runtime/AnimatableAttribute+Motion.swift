@@ -23,14 +23,14 @@ public indirect enum MotionTerm<V: VectorArithmetic> {
     case fluidSpring(FluidSpringMotion<V>)
     /// A timing curve: y = value·curve(clamp(t/duration, 0, 1)), finished once t > duration.
     case timingCurve(BezierAnimation)
-    /// Animations that did not merge, run as a chained interpolation (``DefaultCombiningAnimation``).
+    /// Animations that did not merge, run as a chained interpolation (`DefaultCombiningAnimation`).
     case combined([CombinedMotion<V>])
     /// Any other animation, which the caller may recognise (its own `CustomAnimation`), or `reason` says why it has no
     /// closed form here.
     case other(Animation, reason: String)
 }
 
-/// A fluid spring's integrator as it stands: evaluate it with ``FluidSpringStepper``'s sub-steps on the clock grid
+/// A fluid spring's integrator as it stands: evaluate it with `FluidSpringStepper`'s sub-steps on the clock grid
 /// (repeated addition of 1/300 s from ``clock``) and its stop rule.
 public struct FluidSpringMotion<V: VectorArithmetic> {
     /// The animation.
