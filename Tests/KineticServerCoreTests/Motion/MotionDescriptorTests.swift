@@ -232,6 +232,38 @@ struct MotionDescriptorTests {
         }
     }
 
+    /// Ticks more than a second apart (a stopped daemon): the engine's spring catches up instead of running the gap, so
+    /// the motion described before no longer holds and the channel is described again; ticks closer than that send
+    /// nothing new.
+    @Test func aStallDescribesMovingChannelsAgain() throws {
+        let clock = ManualTickSource(rateHz: 60, time: Self.epoch)
+        let core = ServerCore(engine: GraphChannelEngine(epoch: Self.epoch),
+                              configuration: ServerConfiguration(tickHz: 60, authorization: AuthorizationPolicy(daemonUID: 0)),
+                              clock: clock)
+        let sink = MemorySink(encoding: .jsonLines)
+        let client = try #require(core.connect(peer: PeerCredentials(pid: 1, uid: 0, gid: 0), sink: sink))
+        func send(_ message: ClientMessage) { core.receive(message.encoded(.jsonLines), from: client) }
+        send(.subscribe(Subscription(patterns: ["c"], motion: true)))
+        send(.command(Command(id: 1, operation: .define(channel: "c", dimension: 1, initial: [0]))))
+        // A slow spring (response 4 s) still moving after the stall.
+        send(.command(Command(id: 2, operation: .animate(channel: "c", to: [100], animation: ".spring(response: 4, dampingFraction: 1)", completion: nil))))
+        func springs() -> [JSONObject] {
+            sink.messages.filter { $0.0 == .motion }.compactMap { $0.1["channels"]?.arrayValue?.first?.objectValue }
+                .filter { $0["kind"] == "animation" }
+        }
+        for tick in 1...30 { core.tick(Tick(time: Self.ns(Double(tick) / 60))) }
+        #expect(springs().count == 1, "one description while the ticks run")
+        core.tick(Tick(time: Self.ns(0.5 + 1.5)))
+        let described = springs()
+        #expect(described.count == 2, "described again after 1.5 s without a tick")
+        // The new description's sub-step clock is the caught-up one: 1/60 s before the stalled tick, plus what was
+        // left to reach it, so well past where the old description's clock would be after running 1.5 s (2 s elapsed).
+        let clockAfter = try #require(described.last?["term"]?.objectValue?["clock"]?.numberValue)
+        #expect(abs(clockAfter - 2) < 1.0 / 300 + 1e-9)
+        core.tick(Tick(time: Self.ns(2.01)))
+        #expect(springs().count == 2, "nothing new at the next tick")
+    }
+
     @Test func oversizedDescriptorsAndMessagesStayWithinTheLimits() {
         let long = MotionDescriptor.animation(
             model: Array(repeating: 1.0 / 3, count: 64), interval: Array(repeating: 1.0 / 3, count: 64), begin: 0,

@@ -316,8 +316,8 @@ struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client
  * The channel's value (and velocity, where the daemon's frames carry the animation's own: springs, momentum; NaN for
  * timing curves and sums, whose frames carry a backward difference) at CLOCK_MONOTONIC time_ns, both of
  * kinetic_motion_dimension() components. Times should not decrease (an earlier one re-evaluates from the
- * description), and a channel evaluated less than once a second catches up as the daemon does. Returns KINETIC_OK, or
- * KINETIC_E_INVALID for a motion of kind KINETIC_MOTION_FRAMES. No allocation.
+ * description); they may be far apart (after an idle output): a spring runs the whole interval, as the daemon's ticks
+ * run it. Returns KINETIC_OK, or KINETIC_E_INVALID for a motion of kind KINETIC_MOTION_FRAMES. No allocation.
  */
 int kinetic_motion_evaluate(struct kinetic_motion *motion, uint64_t time_ns, double *value, double *velocity);
 

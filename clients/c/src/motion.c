@@ -13,14 +13,17 @@
 
 #include "private.h"
 
-/* The fluid spring's sub-step, its half, the catch-up rule and the stop rule (FluidSpringStepper). */
+/* The fluid spring's sub-step, its half and the stop rule (FluidSpringStepper). The engine's catch-up rule is not
+ * here: the daemon evaluates a moving spring at every tick, never a second apart, so the rule never applies to what it
+ * describes (after a stall of its own it describes its moving channels again). A client may evaluate a description
+ * seconds apart and still get what the daemon's ticks give. */
 static const double step_interval = 1.0 / 300;
 static const double half_step_interval = 1.0 / 600;
-static const double catch_up_limit = 1.0;
-static const double catch_up_interval = 1.0 / 60;
 static const double rest_threshold_squared = 0.0036;
 static const double target_tolerance = 0.01;
-static const int max_sub_steps = 1000;
+/* One evaluation runs at most a minute of sub-steps: a spring still moving then (or a description with absurd times,
+ * whose clock addition cannot move) is taken as settled on its target. */
+static const int max_sub_steps = 18000;
 
 enum term_kind { TERM_SPRING, TERM_CURVE, TERM_MOMENTUM, TERM_SUM };
 enum regime { REGIME_FREE, REGIME_RIGID, REGIME_FROZEN, REGIME_UNDER, REGIME_CRITICAL, REGIME_OVER };
@@ -476,10 +479,6 @@ static bool term_evaluate(struct term *term, const double *delta, double t, doub
 		return false;
 	switch (term->kind) {
 	case TERM_SPRING: {
-		if (t - term->clock > catch_up_limit)
-			term->clock = t - catch_up_interval;
-		/* The catch-up rule bounds a step to about 300 sub-steps; a clock that addition cannot move (a description
-		 * with absurd times) would never reach t: it ends there, on the target, rather than looping. */
 		for (int steps = 0; term->clock < t; steps++) {
 			if (steps > max_sub_steps) {
 				term->finished = true;

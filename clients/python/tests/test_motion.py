@@ -151,6 +151,20 @@ def test_absurd_times_end_on_the_target() -> None:
     assert motion.evaluate(500_000_000) == ((5.0,), (0.0,))
 
 
+def test_evaluations_far_apart_give_what_frequent_ones_give() -> None:
+    """A slow spring (k = (2π/3)², critically damped) evaluated once at 2.5 s equals the same description evaluated at
+    every 120 Hz tick up to then: the spring runs the whole interval, as the daemon's ticks run it (no catch-up)."""
+    k = (2 * 3.141592653589793 / 3) ** 2
+    entry = {"channel": "x", "kind": "animation", "model": [100.0], "interval": [100.0], "begin": 0.0,
+             "term": {"kind": "spring", "stiffness": k, "damping": 2 * k ** 0.5, "offset": [0.0], "velocity": [0.0],
+                      "force": [0.0], "clock": 0.0}}
+    frequent, sparse = Motion(entry, 0, 0), Motion(entry, 0, 0)
+    for tick in range(1, 301):
+        value, velocity = frequent.evaluate(tick * 1_000_000_000 // 120)
+    assert sparse.evaluate(2_500_000_000) == (value, velocity)
+    assert 50 < value[0] < 99 and velocity is not None and velocity[0] > 1
+
+
 def test_a_descriptor_of_an_unknown_kind_is_refused() -> None:
     with pytest.raises(kinetic.ProtocolViolation, match="unknown kind 'wobble'"):
         Motion({"channel": "x", "kind": "wobble"}, 0, 0)

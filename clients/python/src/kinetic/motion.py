@@ -22,11 +22,13 @@ from .errors import ProtocolViolation
 
 _STEP = 1.0 / 300
 _HALF_STEP = 1.0 / 600
-_CATCH_UP_LIMIT = 1.0
-_CATCH_UP_INTERVAL = 1.0 / 60
 _REST_THRESHOLD_SQUARED = 0.0036
 _TARGET_TOLERANCE = 0.01
-_MAX_SUB_STEPS = 1000
+# One evaluation runs at most a minute of sub-steps: a spring still moving then (or a description with absurd times,
+# whose clock addition cannot move) is taken as settled on its target. There is no catch-up rule: the daemon evaluates
+# a moving spring at every tick, so the rule never applies to what it describes (after a stall of its own it describes
+# its moving channels again), and a client may evaluate a description seconds apart.
+_MAX_SUB_STEPS = 18000
 _CURVE_PRECISION = 1.0 / 1048576.0
 
 
@@ -80,13 +82,9 @@ class _Spring(_Term):
     def evaluate(self, delta: Sequence[float], t: float) -> tuple[list[float], list[float] | None] | None:
         if self.finished:
             return None
-        if t - self.clock > _CATCH_UP_LIMIT:
-            self.clock = t - _CATCH_UP_INTERVAL
         x, v, a, k, c = self.x, self.v, self.a, self.k, self.c
         steps = 0
         while self.clock < t:
-            # The catch-up rule bounds this to about 300 sub-steps; a clock that addition cannot move (absurd times in
-            # a description) ends the spring on its target rather than looping.
             steps += 1
             if steps > _MAX_SUB_STEPS:
                 self.finished = True
@@ -334,8 +332,8 @@ class Motion:
         """The value at CLOCK_MONOTONIC ``time_ns``, and the velocity where the daemon's frames carry the animation's
         own (springs, momentum; ``None`` for timing curves and sums, whose frames carry a backward difference).
 
-        Times should not decrease (an earlier one re-evaluates from the description); evaluated less than once a
-        second, a spring catches up as the daemon's does. Raises ``ValueError`` for ``kind == "frames"``."""
+        Times should not decrease (an earlier one re-evaluates from the description); they may be far apart (a spring
+        runs the whole interval, as the daemon's ticks run it). Raises ``ValueError`` for ``kind == "frames"``."""
         if self.kind == "frames":
             raise ValueError(f"{self.channel}'s motion has no closed form ({self.reason}); read its frames")
         if self._term is not None:
