@@ -10,10 +10,13 @@ struct Subscribe: ParsableCommand {
 
             Gaps in seq mean the terminal (or the pipe) did not keep up: frames are latest-wins.
 
+            With --motion, the daemon describes each channel's motion in closed form whenever it changes ({"type":"motion", …}, docs/PROTOCOL.md "Motion descriptors") and sends frames only while a channel's motion has none.
+
             EXAMPLES
               kineticctl subscribe                       # every channel, every tick
               kineticctl subscribe 'touch.*' --rate 30   # 30 frames a second
               kineticctl subscribe --binary --count 1    # binary on the socket, one frame
+              kineticctl subscribe --motion              # motion descriptors instead of frames
             """)
 
     @OptionGroup var connection: ConnectionOptions
@@ -33,11 +36,14 @@ struct Subscribe: ParsableCommand {
     @Flag(help: "Print frames only (no hello, schema or events).")
     var framesOnly = false
 
+    @Flag(help: "Subscribe with motion descriptors: print each channel's motion whenever it changes, instead of frames.")
+    var motion = false
+
     func run() throws {
         let encoding: WireEncoding = binary ? .binary : .jsonLines
         let client = try connection.connect(encoding: encoding)
         try client.send(.hello(Hello(major: ProtocolVersion.major, minor: ProtocolVersion.minor, client: "kineticctl subscribe")))
-        try client.send(.subscribe(Subscription(patterns: patterns, rateHz: rate)))
+        try client.send(.subscribe(Subscription(patterns: patterns, rateHz: rate, motion: motion)))
         var frames = 0
         while let message = try client.next() {
             switch message {
@@ -53,7 +59,10 @@ struct Subscribe: ParsableCommand {
                 frames += 1
                 if let count, frames >= count { return }
             case .message(_, let object):
-                if !framesOnly { try StandardOutput.write(Array((JSONValue.object(object).jsonText + "\n").utf8)) }
+                // Motion descriptors stand for frames: printed with --frames-only too.
+                if !framesOnly || object["type"] == "motion" {
+                    try StandardOutput.write(Array((JSONValue.object(object).jsonText + "\n").utf8))
+                }
                 if object["type"] == "error" { throw ExitCode.failure }
             }
         }
