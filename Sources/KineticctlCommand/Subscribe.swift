@@ -16,7 +16,7 @@ struct Subscribe: ParsableCommand {
               kineticctl subscribe                       # every channel, every tick
               kineticctl subscribe 'touch.*' --rate 30   # 30 frames a second
               kineticctl subscribe --binary --count 1    # binary on the socket, one frame
-              kineticctl subscribe --motion              # motion descriptors instead of frames
+              kineticctl subscribe --motion              # closed-form motion, not frames
             """)
 
     @OptionGroup var connection: ConnectionOptions

@@ -242,7 +242,9 @@ class Client:
         """Subscribes with motion descriptors (:mod:`kinetic.motion`): the iterator yields a :class:`MotionUpdate`
         whenever channels' motion changes (the first describes every matching channel), and frames only while a
         channel's motion has no closed form. Keep each channel's latest :class:`kinetic.motion.Motion` and evaluate
-        it at the time you show the value."""
+        it at the time you show the value. Read the updates as they come: like frames, unread messages beyond 4096 are
+        dropped oldest first, and a dropped update leaves its channel's motion out of date until the next one (a new
+        subscribe describes every channel again)."""
         self._subscription = subscribe_message(patterns, rate_hz, motion=True)
         self._send(self._subscription)
         return self._updates()
