@@ -5,7 +5,9 @@
 // GraphChannelEngine → ServerCore on the virtual clock) is timed per recording, repeated for at least 0.5 s of wall
 // time, with two subscribers:
 //   offline — OfflineReplay.jsonLines, what `kineticctl replay` prints: a JSON Lines subscriber;
-//   binary  — the same replay with a binary subscriber (what a client in another language would read).
+//   binary  — the same replay with a binary subscriber (what a client in another language would read);
+//   +motion — the binary replay with a second binary subscriber that asked for motion descriptors (docs/PROTOCOL.md,
+//             "Motion descriptors"): the core's added work for one motion subscriber (describing, encoding).
 // "× real time" is the replayed span (first event to the last frame, including the settling after the last
 // event) divided by the wall time of one replay; "× input" uses the recording's own duration instead.
 import Foundation
@@ -49,8 +51,8 @@ func pad(_ text: String, _ width: Int) -> String {
 
 print(pad("recording", 26) + pad("events", 8) + pad("input ms", 10) + pad("span ms", 9) + pad("frames", 8)
       + pad("offline µs", 12) + pad("frames/s", 11) + pad("× real", 9) + pad("× input", 9)
-      + pad("binary µs", 11) + pad("× real", 9))
-var totals = (span: 0.0, offline: 0.0, binary: 0.0, frames: 0.0)
+      + pad("binary µs", 11) + pad("× real", 9) + pad("+motion µs", 12))
+var totals = (span: 0.0, offline: 0.0, binary: 0.0, frames: 0.0, motion: 0.0)
 for path in paths {
     let recording: Recording
     do {
@@ -64,12 +66,16 @@ for path in paths {
     var lines: [String] = []
     let offline: Double
     let binary: Double
+    let withMotion: Double
     var binaryFrames = 0
     do {
         offline = try time { lines = try OfflineReplay.run(schedule: schedule, configuration: configuration) }
         binary = try time {
             binaryFrames = try OfflineReplay.replay(schedule: schedule, configuration: configuration, encoding: .binary)
                 .collector.frames.count
+        }
+        withMotion = try time {
+            _ = try OfflineReplay.replay(schedule: schedule, configuration: configuration, encoding: .binary, motion: true)
         }
     } catch {
         fail("\(path): \(error)")
@@ -82,13 +88,18 @@ for path in paths {
     totals.offline += offline
     totals.binary += binary
     totals.frames += frames
+    totals.motion += withMotion
     let name = (path as NSString).lastPathComponent
     print(pad(name, 26) + pad("\(recording.events.count)", 8) + pad(String(format: "%.0f", inputSeconds * 1000), 10)
           + pad(String(format: "%.0f", span * 1000), 9) + pad("\(lines.count)", 8)
           + pad(String(format: "%.0f", offline * 1e6), 12) + pad(String(format: "%.0f", frames / offline), 11)
           + pad(String(format: "%.0f", span / offline), 9) + pad(String(format: "%.0f", inputSeconds / offline), 9)
-          + pad(String(format: "%.0f", binary * 1e6), 11) + pad(String(format: "%.0f", span / binary), 9))
+          + pad(String(format: "%.0f", binary * 1e6), 11) + pad(String(format: "%.0f", span / binary), 9)
+          + pad(String(format: "%.0f", withMotion * 1e6), 12))
     if binaryFrames != lines.count { fail("\(path): \(binaryFrames) binary frames but \(lines.count) JSON frames") }
 }
 print(String(format: "all recordings: kineticctl replay path %.0f× real time (%.0f frames/s); binary subscriber %.0f× real time",
              totals.span / totals.offline, totals.frames / totals.offline, totals.span / totals.binary))
+print(String(format: "a motion subscriber beside the binary one: %.0f× real time, %.1f µs more per replayed second (%.0f%% of the binary replay)",
+             totals.span / totals.motion, (totals.motion - totals.binary) / totals.span * 1e6,
+             (totals.motion - totals.binary) / totals.binary * 100))
