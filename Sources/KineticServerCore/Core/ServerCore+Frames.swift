@@ -217,7 +217,9 @@ extension ServerCore {
             serials = session.matchedSerials
         } else {
             serials = []
-            for serial in changed where Self.contains(session.matchedSerials, serial) { serials.append(serial) }
+            for serial in changed where session.matchedSerials.sortedIndex(of: serial, by: { $0 }) != nil {
+                serials.append(serial)
+            }
             serials.sort()
         }
         guard !serials.isEmpty else { return }
@@ -240,16 +242,6 @@ extension ServerCore {
         guard !described.isEmpty else { return }
         let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: described)
         for bytes in message.encoded(session.encoding) { session.sink.send(ByteBuffer(bytes: bytes)) }
-    }
-
-    /// Whether the increasing `serials` hold `serial` (binary search).
-    static func contains(_ serials: [UInt64], _ serial: UInt64) -> Bool {
-        var low = 0, high = serials.count
-        while low < high {
-            let middle = (low + high) / 2
-            if serials[middle] < serial { low = middle + 1 } else { high = middle }
-        }
-        return low < serials.count && serials[low] == serial
     }
 
     /// The longest step between two ticks' values that the engine's springs run in full (their catch-up limit, 1 s).

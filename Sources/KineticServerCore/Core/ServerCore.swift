@@ -96,14 +96,7 @@ public final class ServerCore {
 
     // MARK: Connections
 
-    func index(of id: ClientID) -> Int? {
-        var low = 0, high = sessions.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sessions[mid].id < id { low = mid + 1 } else { high = mid }
-        }
-        return low < sessions.count && sessions[low].id == id ? low : nil
-    }
+    func index(of id: ClientID) -> Int? { sessions.sortedIndex(of: id) { $0.id } }
 
     func session(_ id: ClientID) -> ClientSession? { index(of: id).map { sessions[$0] } }
 
