@@ -15,6 +15,11 @@ public struct AttributeMotion<V: VectorArithmetic> {
     public var beginTime: TimeInterval
     /// The animation, `nil` when idle (the presentation is the model).
     public var term: MotionTerm<V>?
+
+    /// Seconds: a graph advanced by more than this in one step makes its running fluid springs catch up (they jump to
+    /// 1/60 s before the new time, docs/ANIMATION.md §2.3) instead of running the step, so a motion taken before
+    /// the step no longer gives the graph's values after it.
+    public static var catchUpLimit: TimeInterval { FluidSpringStepper.catchUpLimit }
 }
 
 /// One animation of an ``AttributeMotion``, with the state it carries between evaluations.

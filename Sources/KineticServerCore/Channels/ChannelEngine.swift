@@ -168,7 +168,7 @@ public protocol ChannelEngine: AnyObject {
     /// The presentation value and velocity of every channel at the last advanced time, in ``channels`` order.
     func samples() -> [ChannelSample]
     /// A number that changes whenever the motion of the channel at `index` (of ``channels``) changes: a change, a jump,
-    /// the end of its animation.
+    /// the end of its animation, anything after which ``motion(at:)`` would describe it differently.
     func motionVersion(at index: Int) -> UInt64
     /// The motion of the channel at `index` from the engine's time on, in closed form where it has one.
     func motion(at index: Int) -> MotionDescriptor

@@ -11,7 +11,7 @@ extension GraphChannelEngine {
     /// transition's `scale_anchor` and `rotation_anchor` (unit points); for a zoom `release`, `dismissed`.
     public func element(_ name: String, _ request: ElementRequest, owner: ChannelOwner,
                         at time: UInt64) throws(ChannelEngineError) -> (fields: JSONObject, events: [EngineEvent]) {
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         let existing = elements[name]
         var fields: JSONObject = [:]
         switch (request, existing) {

@@ -4,12 +4,17 @@ import KineticProtocol
 
 // Motion descriptors: a channel's animation as data a client evaluates itself (docs/PROTOCOL.md, "Motion descriptors").
 extension GraphChannelEngine {
-    /// Bumped by every change of the channel (``set(_:to:at:)``, the animate calls) and, when read, if the channel's
-    /// animation has ended since the last read.
+    /// Bumped by every change of the channel (``set(_:to:at:)``, the animate calls), by a step of the graph long enough
+    /// for its springs to catch up (``advanceGraph(to:)``), and, when read, if the channel's animation has ended since
+    /// the last read or a response blend that kept it from a closed form (``blendingReason``) has ended.
     public func motionVersion(at index: Int) -> UInt64 {
-        if case .attribute(let attribute) = entries[index].source, attribute.isAnimating != entries[index].wasAnimating {
-            entries[index].wasAnimating.toggle()
-            entries[index].motionVersion += 1
+        if case .attribute(let attribute) = entries[index].source {
+            if attribute.isAnimating != entries[index].wasAnimating {
+                entries[index].wasAnimating.toggle()
+                entries[index].motionVersion += 1
+            } else if entries[index].describedBlending, motion(at: index) != .frames(reason: Self.blendingReason) {
+                entries[index].motionVersion += 1
+            }
         }
         return entries[index].motionVersion
     }
@@ -17,6 +22,13 @@ extension GraphChannelEngine {
     /// The channel's motion from the graph's time on: `rest`, its animation in closed form (Kinetic's
     /// ``Kinetic/AnimatableAttribute/motion`` mapped to the wire form, momentum recognised), or `frames` and why.
     public func motion(at index: Int) -> MotionDescriptor {
+        let described = describe(at: index)
+        entries[index].describedBlending = described == .frames(reason: Self.blendingReason)
+        return described
+    }
+
+    /// ``motion(at:)``'s descriptor.
+    func describe(at index: Int) -> MotionDescriptor {
         guard case .attribute(let attribute) = entries[index].source else {
             return .frames(reason: "an element's channels follow its transition or effect, which have no closed form here")
         }
@@ -25,7 +37,7 @@ extension GraphChannelEngine {
         let model = padded(motion.model.components, dimension)
         guard let term = motion.term else { return .rest(model: model) }
         let interval = padded(motion.interval.components, dimension)
-        switch describe(term, delta: interval, dimension: dimension, entry: 0) {
+        switch describe(term, delta: interval, dimension: dimension) {
         case .success(let described):
             return .animation(model: model, interval: interval, begin: motion.beginTime, term: described)
         case .failure(let reason):
@@ -34,17 +46,17 @@ extension GraphChannelEngine {
     }
 
     /// The reason of a `frames` descriptor of a spring blending from another spring's response: the one reason that
-    /// passes with time alone (the core describes such a channel again once the blend is over).
-    public static let blendingReason = "a spring blends from the previous spring's response, so its values depend on when they are evaluated"
+    /// passes with time alone (the motion version moves when the blend is over, ``motionVersion(at:)``).
+    static let blendingReason = "a spring blends from the previous spring's response, so its values depend on when they are evaluated"
 
     struct NoClosedForm: Error {
         var text: String
     }
 
     /// The wire form of `term` animating `delta` (known when it stays the same at every evaluation: the whole
-    /// interval, or a combination's first entry's target) as the `entry`-th of its combination (0 when alone).
-    func describe(_ term: MotionTerm<AnimatableVector>, delta: [Double]?, dimension: Int,
-                  entry: Int) -> Result<MotionDescriptorTerm, NoClosedForm> {
+    /// interval, or a combination's first entry's target; `nil` for a later entry).
+    func describe(_ term: MotionTerm<AnimatableVector>, delta: [Double]?,
+                  dimension: Int) -> Result<MotionDescriptorTerm, NoClosedForm> {
         switch term {
         case .fluidSpring(let spring):
             if spring.isBlending { return .failure(NoClosedForm(text: Self.blendingReason)) }
@@ -69,7 +81,7 @@ extension GraphChannelEngine {
                     continue
                 }
                 // The first entry's delta is its target; every later one's is its target minus the live output before it.
-                switch describe(term, delta: i == 0 ? target : nil, dimension: dimension, entry: i) {
+                switch describe(term, delta: i == 0 ? target : nil, dimension: dimension) {
                 case .success(let term): described.append(MotionSumEntry(start: entry.startTime, target: target, term: term))
                 case .failure(let reason): return .failure(reason)
                 }

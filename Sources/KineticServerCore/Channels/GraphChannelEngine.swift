@@ -26,6 +26,8 @@ public final class GraphChannelEngine: ChannelEngine {
         var motionVersion: UInt64 = 0
         /// Whether the channel was animating when its motion version was last read.
         var wasAnimating = false
+        /// Whether its last descriptor was `frames` for a response blend, which ends with time alone.
+        var describedBlending = false
     }
 
     /// Where a channel's numbers come from.
@@ -128,6 +130,19 @@ public final class GraphChannelEngine: ChannelEngine {
         set { graph.environment.accessibilityReduceMotion = newValue }
     }
 
+    /// Advances the graph to CLOCK_MONOTONIC `time`: every operation's first step. A step longer than
+    /// ``Kinetic/AttributeMotion/catchUpLimit`` makes the running springs catch up instead of running it, so the motion
+    /// of every animating channel is no longer what was described: their motion versions move.
+    func advanceGraph(to time: UInt64) {
+        let now = seconds(time)
+        if now - graph.time > AttributeMotion<Double>.catchUpLimit {
+            for i in entries.indices {
+                if case .attribute(let attribute) = entries[i].source, attribute.isAnimating { entries[i].motionVersion += 1 }
+            }
+        }
+        graph.advance(to: now)
+    }
+
     /// Graph seconds for a CLOCK_MONOTONIC time; times before the epoch map to 0.
     public func seconds(_ time: UInt64) -> Double { time > epoch ? Double(time - epoch) / 1e9 : 0 }
 
@@ -197,7 +212,7 @@ public final class GraphChannelEngine: ChannelEngine {
         guard initial.count == dimension, initial.allSatisfy(\.isFinite) else {
             throw ChannelEngineError(.dimensionMismatch, "\"initial\" needs \(dimension) finite numbers")
         }
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         let attribute = graph.attribute(AnimatableVector(initial))
         names.insert(name)
         entries.append(Entry(descriptor: ChannelDescriptor(name: name, dimension: dimension, owner: owner, serial: takeSerial()),
@@ -211,7 +226,7 @@ public final class GraphChannelEngine: ChannelEngine {
         let i = try index(of: name)
         let attribute = try attribute(at: i)
         try check(value, for: i)
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         attribute.removeAnimations()
         withTransaction(\.disablesAnimations, true) { attribute.value = AnimatableVector(value) }
         entries[i].motionVersion += 1
@@ -258,7 +273,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// Sets the checked `targets` in one `withAnimation(animation)` at `time`.
     func apply(_ targets: [(AnimatableAttribute<AnimatableVector>, AnimatableVector)], animation: Animation,
                        completion: CompletionToken?, names: [String], at time: UInt64) -> [EngineEvent] {
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         // A channel at rest starts moving at `time`: the backward difference a timing curve's velocity is
         // (``samples()``) starts there, so the first frame reports the curve's own slope, not one diluted by the rest
         // before the change. A retarget of a running animation keeps differencing frame to frame, as before.
@@ -308,7 +323,7 @@ public final class GraphChannelEngine: ChannelEngine {
     /// element at once, without a removal transition.
     public func remove(_ name: String, at time: UInt64) throws(ChannelEngineError) -> [EngineEvent] {
         let i = try index(of: name)
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         if let element = entries[i].descriptor.element {
             drop(element)
             return takeEvents()
@@ -322,7 +337,7 @@ public final class GraphChannelEngine: ChannelEngine {
 
     /// Advances the graph to `time` (seconds since ``epoch``) and returns the completions that fired.
     public func advance(to time: UInt64) -> [EngineEvent] {
-        graph.advance(to: seconds(time))
+        advanceGraph(to: time)
         return takeEvents()
     }
 

@@ -128,10 +128,6 @@ extension ServerCore {
         if let published = lastValuesTime, valuesTime <= published {
             return needsFrame || !engine.isSettled
         }
-        // A gap of over a second since the last values (the daemon was stopped or starved): the engine's springs catch
-        // up (they jump to 1/60 s before now, docs/ANIMATION.md §2.3) instead of running the whole gap, so the motion
-        // described before no longer holds. Motion subscribers get every moving channel described again.
-        let stalled = lastValuesTime.map { valuesTime > $0 &+ Self.stallInterval } ?? false
         lastValuesTime = valuesTime
         seq += 1
         deliver(engine.advance(to: valuesTime))
@@ -140,7 +136,7 @@ extension ServerCore {
         needsFrame = false
         // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
         var cache: [(key: CacheKey, frame: ByteBuffer)] = []
-        let changedMotion = sessions.contains { $0.wantsMotion && !$0.closed } ? refreshMotion(afterStall: stalled) : []
+        let changedMotion = sessions.contains { $0.wantsMotion && !$0.closed } ? refreshMotion() : []
         for session in sessions {
             guard !session.closed, session.patterns != nil else { continue }
             if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
@@ -169,14 +165,10 @@ extension ServerCore {
         return keepTicking
     }
 
-    /// Brings ``motionTable`` up to the engine at this tick and returns the serials whose descriptor changed: a channel
-    /// whose motion version moved (a change, a jump, its animation's end), a new channel, or one described as `frames`
-    /// only while a spring blends responses that now has a closed form. One pass over the channels a tick, whatever the
-    /// number of motion subscribers; other `frames` descriptors change only with the motion.
-    ///
-    /// `afterStall`: the engine advanced over more than a second since the last tick, so every channel described as
-    /// moving is described again (its springs caught up).
-    func refreshMotion(afterStall: Bool = false) -> Set<UInt64> {
+    /// Brings ``motionTable`` up to the engine at this tick and returns the serials whose descriptor changed: a new
+    /// channel, or one whose motion version moved (``ChannelEngine/motionVersion(at:)``). One pass over the channels a
+    /// tick, whatever the number of motion subscribers.
+    func refreshMotion() -> Set<UInt64> {
         let channels = currentChannels
         if motionTableVersion != engine.tableVersion {
             motionTableVersion = engine.tableVersion
@@ -186,19 +178,7 @@ extension ServerCore {
         var changed: Set<UInt64> = []
         for (index, channel) in channels.enumerated() {
             let version = engine.motionVersion(at: index)
-            if let known = motionTable[channel.serial], known.version == version {
-                if afterStall, case .animation = known.descriptor {
-                    motionTable[channel.serial] = (version, engine.motion(at: index).bounded)
-                    changed.insert(channel.serial)
-                    continue
-                }
-                guard case .frames(let reason) = known.descriptor, reason == GraphChannelEngine.blendingReason else { continue }
-                let descriptor = engine.motion(at: index).bounded
-                if case .frames = descriptor { continue }
-                motionTable[channel.serial] = (version, descriptor)
-                changed.insert(channel.serial)
-                continue
-            }
+            if motionTable[channel.serial]?.version == version { continue }
             motionTable[channel.serial] = (version, engine.motion(at: index).bounded)
             changed.insert(channel.serial)
         }
@@ -243,9 +223,6 @@ extension ServerCore {
         let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: described)
         for bytes in message.encoded(session.encoding) { session.sink.send(ByteBuffer(bytes: bytes)) }
     }
-
-    /// The longest step between two ticks' values that the engine's springs run in full (their catch-up limit, 1 s).
-    static let stallInterval: UInt64 = 1_000_000_000
 
     struct CacheKey: Hashable {
         var generation: UInt32
