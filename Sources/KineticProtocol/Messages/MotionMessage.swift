@@ -110,14 +110,18 @@ extension MotionDescriptor {
     static let tooLong = "the motion's description is longer than \(maximumBytes) bytes"
 
     /// Appends `{"channel":NAME,"kind":…}` for channel `name`: the descriptor, or `frames` when it is longer than
-    /// ``maximumBytes``.
-    public func write(channel name: String, to out: inout [UInt8]) {
+    /// ``maximumBytes``. Returns whether what it wrote is `frames` (the descriptor's own, or the fallback).
+    @discardableResult
+    public func write(channel name: String, to out: inout [UInt8]) -> Bool {
         let start = out.count
         writeUnbounded(channel: name, to: &out)
         if out.count - start > Self.maximumBytes {
             out.removeSubrange(start...)
             MotionDescriptor.frames(reason: Self.tooLong).writeUnbounded(channel: name, to: &out)
+            return true
         }
+        if case .frames = self { return true }
+        return false
     }
 
     /// ``write(channel:to:)`` whatever the length.
@@ -211,6 +215,18 @@ extension MotionMessage {
     /// The messages, in `encoding`, that carry `channels`: as many as it takes to keep each within
     /// ``ProtocolLimits/maximumMessageBytes`` (one, unless hundreds of channels changed at once).
     public func encoded(_ encoding: WireEncoding) -> [[UInt8]] {
+        Self.encoded(seq: seq, timeNanoseconds: timeNanoseconds, epochNanoseconds: epochNanoseconds,
+                     entries: channels.map { channel in
+                         var entry: [UInt8] = []
+                         channel.descriptor.write(channel: channel.name, to: &entry)
+                         return entry
+                     }, encoding: encoding)
+    }
+
+    /// ``encoded(_:)`` of channel entries already written (``MotionDescriptor/write(channel:to:)``): a server that
+    /// sends the same descriptors to many subscribers writes each once.
+    public static func encoded(seq: UInt64, timeNanoseconds: UInt64, epochNanoseconds: UInt64, entries: [[UInt8]],
+                               encoding: WireEncoding) -> [[UInt8]] {
         var messages: [[UInt8]] = []
         var body: [UInt8] = []
         var count = 0
@@ -236,9 +252,7 @@ extension MotionMessage {
         }
         // Room for the head, the framing and the closing brackets.
         let budget = ProtocolLimits.maximumMessageBytes - 256
-        for channel in channels {
-            var entry: [UInt8] = []
-            channel.descriptor.write(channel: channel.name, to: &entry)
+        for entry in entries {
             if count > 0, body.count + 1 + entry.count > budget { flush() }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             body.append(contentsOf: entry)

@@ -179,7 +179,9 @@ extension ServerCore {
         for (index, channel) in channels.enumerated() {
             let version = engine.motionVersion(at: index)
             if motionTable[channel.serial]?.version == version { continue }
-            motionTable[channel.serial] = (version, engine.motion(at: index).bounded)
+            var entry: [UInt8] = []
+            let framed = engine.motion(at: index).write(channel: channel.name, to: &entry)
+            motionTable[channel.serial] = (version, entry, framed)
             changed.insert(channel.serial)
         }
         return changed
@@ -203,25 +205,22 @@ extension ServerCore {
             serials.sort()
         }
         guard !serials.isEmpty else { return }
-        let channels = currentChannels
-        var described: [(name: String, descriptor: MotionDescriptor)] = []
-        described.reserveCapacity(serials.count)
-        // The layout's channels in order (serials increase along the channel list).
-        var position = 0
+        var entries: [[UInt8]] = []
+        entries.reserveCapacity(serials.count)
         for serial in serials {
-            while position < channels.count, channels[position].serial < serial { position += 1 }
-            guard position < channels.count, channels[position].serial == serial,
-                  let entry = motionTable[serial] else { continue }
-            if case .frames = entry.descriptor {
+            guard let described = motionTable[serial] else { continue }
+            if described.framed {
                 session.framedSerials.insert(serial)
             } else {
                 session.framedSerials.remove(serial)
             }
-            described.append((channels[position].name, entry.descriptor))
+            entries.append(described.entry)
         }
-        guard !described.isEmpty else { return }
-        let message = MotionMessage(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, channels: described)
-        for bytes in message.encoded(session.encoding) { session.sink.send(ByteBuffer(bytes: bytes)) }
+        guard !entries.isEmpty else { return }
+        for bytes in MotionMessage.encoded(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch,
+                                           entries: entries, encoding: session.encoding) {
+            session.sink.send(ByteBuffer(bytes: bytes))
+        }
     }
 
     struct CacheKey: Hashable {

@@ -61,9 +61,9 @@ public final class ServerCore {
     var frameGridOwner: ClientID?
 
     /// The motion descriptors of the last tick, by channel serial, kept while a session wants them: the engine's motion
-    /// version each was taken at and the descriptor as sent (bounded). A tick describes each channel once, whatever the
-    /// number of motion subscribers (``refreshMotion()``).
-    var motionTable: [UInt64: (version: UInt64, descriptor: MotionDescriptor)] = [:]
+    /// version each was taken at, its channel entry as written for the wire, and whether that entry is `frames`. A tick
+    /// describes and writes each channel once, whatever the number of motion subscribers (``refreshMotion()``).
+    var motionTable: [UInt64: (version: UInt64, entry: [UInt8], framed: Bool)] = [:]
     /// The engine table version ``motionTable`` last dropped removed channels at.
     var motionTableVersion: UInt64?
 
