@@ -70,33 +70,30 @@ public enum OfflineReplay {
         let output = try replay(schedule: schedule, configuration: configuration, patterns: patterns, epoch: epoch,
                                 offset: offset, tickTimes: tickTimes, settleLimit: settleLimit, motion: motion)
         let frames = output.collector.frames
-        var motions = (output.motion?.messages ?? []).filter { $0.readableBytesView.starts(with: #"{"type":"motion""#.utf8) }[...]
+        // Each message's seq, read as a client reads it.
+        func seq(_ buffer: ByteBuffer) -> UInt64? {
+            var decoder = ServerMessageDecoder(encoding: .jsonLines)
+            decoder.feed(buffer.readableBytesView)
+            switch try? decoder.next() {
+            case .frame(let frame)?: return frame.seq
+            case .message(.motion, let object)?: return object["seq"]?.numberValue.map { UInt64($0) }
+            default: return nil
+            }
+        }
+        var motions = (output.motion?.messages ?? []).compactMap { message in seq(message).map { ($0, message) } }[...]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(frames.reduce(0) { $0 + $1.readableBytes })
         for frame in frames {
-            let seq = Self.seq(of: frame)
-            while let next = motions.first, Self.seq(of: next) <= seq {
-                bytes.append(contentsOf: next.readableBytesView)
-                motions = motions.dropFirst()
+            if let frameSeq = seq(frame) {
+                while let (motionSeq, message) = motions.first, motionSeq <= frameSeq {
+                    bytes.append(contentsOf: message.readableBytesView)
+                    motions = motions.dropFirst()
+                }
             }
             bytes.append(contentsOf: frame.readableBytesView)
         }
-        for message in motions { bytes.append(contentsOf: message.readableBytesView) }
+        for (_, message) in motions { bytes.append(contentsOf: message.readableBytesView) }
         return bytes
-    }
-
-    /// The `seq` of a JSON frame or motion message the core wrote (its first `"seq":` member).
-    static func seq(of message: ByteBuffer) -> UInt64 {
-        let bytes = Array(message.readableBytesView), key = Array(#""seq":"#.utf8)
-        guard let start = (0...max(0, bytes.count - key.count)).first(where: { bytes[$0..<min(bytes.count, $0 + key.count)].elementsEqual(key) }) else {
-            return 0
-        }
-        var value: UInt64 = 0
-        for byte in bytes[(start + key.count)...] {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
-            value = value &* 10 &+ UInt64(byte - UInt8(ascii: "0"))
-        }
-        return value
     }
 
     /// Runs the replay with a subscriber of `patterns` in `encoding`, keeping what it received and, with
