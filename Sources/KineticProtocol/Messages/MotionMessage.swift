@@ -68,7 +68,7 @@ public struct MotionSumEntry: Equatable, Sendable {
 ///
 /// `{"type":"motion","seq":N,"time_ns":T,"epoch_ns":E,"channels":[{"channel":"card.offset","kind":"rest","model":[…]}, …]}`;
 /// graph seconds are (time_ns − epoch_ns)/1e9. In binary its payload is this JSON, like every message but frames.
-public struct MotionMessage: Equatable, Sendable {
+public struct MotionMessage: Sendable {
     /// The sequence number of the frame the descriptors were taken at.
     public var seq: UInt64
     /// That frame's time, CLOCK_MONOTONIC nanoseconds.
@@ -85,12 +85,6 @@ public struct MotionMessage: Equatable, Sendable {
         self.timeNanoseconds = timeNanoseconds
         self.epochNanoseconds = epochNanoseconds
         self.channels = channels
-    }
-
-    public static func == (a: MotionMessage, b: MotionMessage) -> Bool {
-        a.seq == b.seq && a.timeNanoseconds == b.timeNanoseconds && a.epochNanoseconds == b.epochNanoseconds
-            && a.channels.count == b.channels.count
-            && zip(a.channels, b.channels).allSatisfy { $0.name == $1.name && $0.descriptor == $1.descriptor }
     }
 }
 

@@ -247,11 +247,7 @@ class Client:
         subscribe describes every channel again)."""
         self._subscription = subscribe_message(patterns, rate_hz, motion=True)
         self._send(self._subscription)
-        return self._updates()
-
-    def _updates(self, timeout: float | None = None) -> Iterator[Frame | MotionUpdate]:
-        for message in self._received(timeout, motion=True):
-            yield message
+        return self._received(None, motion=True)
 
     def _received(self, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
         """Frames (and with ``motion`` motion updates) until ``timeout`` seconds pass without a message; events met on
