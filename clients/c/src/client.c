@@ -485,30 +485,33 @@ static int read_frame(struct kinetic_client *client, const unsigned char *payloa
 	return KINETIC_OK;
 }
 
-static const char *string_field(json_object *object, const char *key)
+json_object *kinetic_json_member(json_object *object, const char *key, json_type type)
 {
 	json_object *field = NULL;
-	return json_object_object_get_ex(object, key, &field) && json_object_is_type(field, json_type_string) ?
-		json_object_get_string(field) : NULL;
+	if (!json_object_object_get_ex(object, key, &field) || !json_object_is_type(field, type))
+		return NULL;
+	return field;
+}
+
+static const char *string_field(json_object *object, const char *key)
+{
+	return json_object_get_string(kinetic_json_member(object, key, json_type_string));
 }
 
 static int64_t id_field(json_object *object)
 {
-	json_object *field = NULL;
-	return json_object_object_get_ex(object, "id", &field) && json_object_is_type(field, json_type_int) ?
-		json_object_get_int64(field) : 0;
+	return json_object_get_int64(kinetic_json_member(object, "id", json_type_int));
 }
 
 /* A motion message: each channel's descriptor replaces the one the client held, then the motion callback. */
 static int read_motion(struct kinetic_client *client, json_object *object)
 {
-	json_object *channels = NULL, *epoch = NULL;
-	if (!json_object_object_get_ex(object, "channels", &channels) || !json_object_is_type(channels, json_type_array) ||
-	    !json_object_object_get_ex(object, "epoch_ns", &epoch) || !json_object_is_type(epoch, json_type_int))
+	json_object *channels = kinetic_json_member(object, "channels", json_type_array);
+	json_object *epoch = kinetic_json_member(object, "epoch_ns", json_type_int);
+	if (!channels || !epoch)
 		return fail(client, KINETIC_E_PROTOCOL, "a motion message without its channels or epoch_ns");
 	uint64_t epoch_ns = json_object_get_uint64(epoch);
-	json_object *time = NULL;
-	uint64_t time_ns = json_object_object_get_ex(object, "time_ns", &time) ? json_object_get_uint64(time) : 0;
+	uint64_t time_ns = json_object_get_uint64(kinetic_json_member(object, "time_ns", json_type_int));
 	for (size_t i = 0; i < json_object_array_length(channels); i++) {
 		struct kinetic_motion *motion = NULL;
 		int status = kinetic_motion_read_object(json_object_array_get_idx(channels, i), epoch_ns, time_ns, &motion);

@@ -106,15 +106,6 @@ void kinetic_motion_destroy(struct kinetic_motion *motion)
 	free(motion);
 }
 
-/* The member `key` of `object` when it has `type`, or NULL. */
-static json_object *member(json_object *object, const char *key, json_type type)
-{
-	json_object *field = NULL;
-	if (!json_object_object_get_ex(object, key, &field) || !json_object_is_type(field, type))
-		return NULL;
-	return field;
-}
-
 static bool number(json_object *object, const char *key, double *out)
 {
 	json_object *field = NULL;
@@ -129,7 +120,7 @@ static bool number(json_object *object, const char *key, double *out)
 /* A vector of exactly `dimension` finite numbers, newly allocated, or NULL. */
 static double *vector(json_object *object, const char *key, uint32_t dimension)
 {
-	json_object *array = member(object, key, json_type_array);
+	json_object *array = kinetic_json_member(object, key, json_type_array);
 	if (!array || json_object_array_length(array) != dimension)
 		return NULL;
 	double *out = calloc(dimension ? dimension : 1, sizeof *out);
@@ -155,7 +146,7 @@ static double *copy(const double *from, uint32_t dimension)
 static struct term *term_parse(json_object *object, uint32_t dimension, int depth)
 {
 	const char *kind = json_object_is_type(object, json_type_object) ?
-		json_object_get_string(member(object, "kind", json_type_string)) : NULL;
+		json_object_get_string(kinetic_json_member(object, "kind", json_type_string)) : NULL;
 	if (!kind || depth > 16)
 		return NULL;
 	struct term *term = calloc(1, sizeof *term);
@@ -195,8 +186,8 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 	} else if (strcmp(kind, "momentum") == 0) {
 		term->kind = TERM_MOMENTUM;
 		term->travel = vector(object, "travel", dimension);
-		json_object *bounce = member(object, "bounce", json_type_object);
-		const char *regime = bounce ? json_object_get_string(member(bounce, "regime", json_type_string)) : NULL;
+		json_object *bounce = kinetic_json_member(object, "bounce", json_type_object);
+		const char *regime = bounce ? json_object_get_string(kinetic_json_member(bounce, "regime", json_type_string)) : NULL;
 		static const char *const regimes[] = { "free", "rigid", "frozen", "under", "critical", "over" };
 		bool known = false;
 		for (int i = 0; regime && i < 6; i++) {
@@ -213,7 +204,7 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 			term->settling = INFINITY;
 	} else if (strcmp(kind, "sum") == 0) {
 		term->kind = TERM_SUM;
-		json_object *entries = member(object, "entries", json_type_array);
+		json_object *entries = kinetic_json_member(object, "entries", json_type_array);
 		size_t count = entries ? json_object_array_length(entries) : 0;
 		term->entries = calloc(count ? count : 1, sizeof *term->entries);
 		term->scratch = calloc(2 * (size_t)(dimension ? dimension : 1), sizeof *term->scratch);
@@ -258,15 +249,13 @@ int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, uin
 	return status;
 }
 
-int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uint64_t time_ns,
-			       struct kinetic_motion **out)
+int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out)
 {
-	json_object *object = json_object_pointer;
 	*out = NULL;
 	if (!json_object_is_type(object, json_type_object))
 		return KINETIC_E_PROTOCOL;
-	const char *channel = json_object_get_string(member(object, "channel", json_type_string));
-	const char *kind = json_object_get_string(member(object, "kind", json_type_string));
+	const char *channel = json_object_get_string(kinetic_json_member(object, "channel", json_type_string));
+	const char *kind = json_object_get_string(kinetic_json_member(object, "kind", json_type_string));
 	if (!channel || !kind)
 		return KINETIC_E_PROTOCOL;
 	struct kinetic_motion *motion = calloc(1, sizeof *motion);
@@ -280,10 +269,10 @@ int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uin
 	bool ok = false;
 	if (strcmp(kind, "frames") == 0) {
 		motion->kind = KINETIC_MOTION_FRAMES;
-		const char *reason = json_object_get_string(member(object, "reason", json_type_string));
+		const char *reason = json_object_get_string(kinetic_json_member(object, "reason", json_type_string));
 		ok = (motion->reason = strdup(reason ? reason : "")) != NULL;
 	} else {
-		json_object *model = member(object, "model", json_type_array);
+		json_object *model = kinetic_json_member(object, "model", json_type_array);
 		size_t dimension = model ? json_object_array_length(model) : 0;
 		ok = model && dimension <= KINETIC_MAX_COMPONENTS;
 		motion->dimension = (uint32_t)dimension;
@@ -293,7 +282,7 @@ int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uin
 			motion->kind = KINETIC_MOTION_REST;
 		} else if (ok && strcmp(kind, "animation") == 0) {
 			motion->kind = KINETIC_MOTION_ANIMATION;
-			json_object *term = member(object, "term", json_type_object);
+			json_object *term = kinetic_json_member(object, "term", json_type_object);
 			motion->interval = vector(object, "interval", motion->dimension);
 			motion->y = calloc(dimension ? dimension : 1, sizeof *motion->y);
 			motion->dy = calloc(dimension ? dimension : 1, sizeof *motion->dy);

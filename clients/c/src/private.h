@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <json.h>
+
 #include "kinetic-client.h"
 
 /* The protocol's limit on a message after its length field, in both directions (docs/PROTOCOL.md "Limits"). */
@@ -29,9 +31,11 @@ enum kinetic_message_type {
 	KINETIC_MSG_MOTION = 9,
 };
 
-/* kinetic_motion_parse() of an entry json-c has already read (a json_object *). */
-int kinetic_motion_read_object(void *json_object_pointer, uint64_t epoch_ns, uint64_t time_ns,
-			       struct kinetic_motion **out);
+/* kinetic_motion_parse() of an entry json-c has already read. */
+int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out);
+
+/* The member `key` of `object` when it has `type`, or NULL: the one typed lookup of the daemon's JSON messages. */
+json_object *kinetic_json_member(json_object *object, const char *key, json_type type);
 
 /* A growable byte buffer; `failed` once an append ran out of memory or past `limit`. */
 struct kinetic_buffer {
