@@ -10,6 +10,16 @@
  * Every function that can fail returns a negative enum kinetic_status; kinetic_client_error_message() says what
  * happened and what to do, in one line. Commands return their id (1, 2, 3, …), which the reply to them carries.
  *
+ * Everything the daemon sends is checked before it reaches the listener: each message's type, length and JSON (strict,
+ * UTF-8, one value, nested at most 32 deep, finite numbers), a schema's names, dimensions and offsets, a frame against
+ * its schema, a motion descriptor's numbers (finite, within ±10⁵⁰) and whether its evaluation stays finite. Anything
+ * the protocol forbids ends the connection with KINETIC_E_PROTOCOL: the socket is shut down (its descriptor stays
+ * valid and polls as hung up until kinetic_client_destroy()), and every later call returns that status. The same holds
+ * for KINETIC_E_CLOSED once the daemon has closed the connection.
+ *
+ * A function that takes a client returns KINETIC_E_INVALID for a NULL client when it returns a status; an accessor
+ * returns what it returns when there is nothing (NULL, 0, false; the error message and server name say "no client").
+ *
  * Not thread-safe: use a client from one thread at a time.
  */
 #ifndef KINETIC_CLIENT_H
@@ -138,10 +148,17 @@ void kinetic_client_destroy(struct kinetic_client *client);
 int kinetic_client_get_fd(const struct kinetic_client *client);
 
 /**
- * Reads what the socket has without blocking and calls the listener for each whole message; then writes queued
- * output. Returns the number of messages handled (0 when there was nothing), or a negative status.
+ * Reads once from the socket without blocking — at most 64 KiB — and calls the listener for each whole message
+ * buffered; then writes queued output. Returns the number of messages handled (0 when there was nothing), or a
+ * negative status. One call's work is bounded by those 64 KiB plus the one message that may have been waiting for
+ * them (at most 1 MiB), so a daemon that sends without pause cannot hold a compositor's frame: what is left in the
+ * socket keeps the descriptor readable, and your loop comes back to it (as wl_display_dispatch and libinput_dispatch
+ * leave it). With an edge-triggered loop, call it again while kinetic_client_read_pending() is true.
  */
 int kinetic_client_dispatch(struct kinetic_client *client);
+
+/** Whether the last kinetic_client_dispatch() read its whole 64 KiB, so that the socket may hold more. */
+bool kinetic_client_read_pending(const struct kinetic_client *client);
 
 /** Writes queued output without blocking: 0 when all is written, 1 when some is left (poll for POLLOUT), or < 0. */
 int kinetic_client_flush(struct kinetic_client *client);

@@ -16,38 +16,6 @@
 
 #include "private.h"
 
-struct kinetic_client {
-	int fd;
-	struct kinetic_client_listener listener;
-	void *data;
-	locale_t c_locale;
-	struct kinetic_buffer in;
-	struct kinetic_buffer out;
-	/* Bytes of `out` already written. */
-	size_t written;
-	int64_t next_id;
-	char server[128];
-	double tick_hz;
-	int minor;
-	/* The schema in force: its channels, their names (one block), and the frame's numbers. */
-	struct kinetic_schema schema;
-	bool has_schema;
-	struct kinetic_channel *channels;
-	char *names;
-	double *numbers;
-	/* The latest frame of the schema in force (its numbers are `numbers`). */
-	struct kinetic_frame latest;
-	bool has_frame;
-	json_tokener *tokener;
-	char error[512];
-	/* The latest motion of each channel of the schema in force (same order), or NULL; and the motion callback. */
-	struct kinetic_motion **motions;
-	void (*motion_callback)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
-	void *motion_data;
-	/* Every byte read from the daemon. */
-	uint64_t bytes_received;
-};
-
 static _Thread_local char connect_error[512];
 
 const char *kinetic_status_name(int status)
@@ -67,7 +35,7 @@ const char *kinetic_status_name(int status)
 	}
 }
 
-static int fail(struct kinetic_client *client, int status, const char *format, ...)
+int kinetic_fail(struct kinetic_client *client, int status, const char *format, ...)
 {
 	va_list arguments;
 	va_start(arguments, format);
@@ -75,6 +43,38 @@ static int fail(struct kinetic_client *client, int status, const char *format, .
 	va_end(arguments);
 	return status;
 }
+
+/* Ends the connection with `status`: the socket is shut down (it stays open, so that a host's poll set never holds a
+ * reused descriptor, and reports POLLHUP), and every later call returns `status` with the same message. */
+static int end_connection(struct kinetic_client *client, int status)
+{
+	if (!client->ended) {
+		client->ended = status;
+		shutdown(client->fd, SHUT_RDWR);
+		client->out.length = 0;
+		client->written = 0;
+	}
+	return status;
+}
+
+int kinetic_violation(struct kinetic_client *client, const char *format, ...)
+{
+	va_list arguments;
+	va_start(arguments, format);
+	vsnprintf(client->error, sizeof client->error, format, arguments);
+	va_end(arguments);
+	return end_connection(client, KINETIC_E_PROTOCOL);
+}
+
+/* What a call on a NULL client, or on a client whose connection has ended, returns. */
+static const char no_client[] = "no client (NULL): pass the client kinetic_client_connect() made";
+#define CHECK_CLIENT(client)                      \
+	do {                                      \
+		if (!(client))                    \
+			return KINETIC_E_INVALID; \
+		if ((client)->ended)              \
+			return (client)->ended;   \
+	} while (0)
 
 static int connect_fail(int status, const char *format, ...)
 {
@@ -86,26 +86,39 @@ static int connect_fail(int status, const char *format, ...)
 }
 
 const char *kinetic_connect_error_message(void) { return connect_error; }
-const char *kinetic_client_error_message(const struct kinetic_client *client) { return client->error; }
-int kinetic_client_get_fd(const struct kinetic_client *client) { return client->fd; }
-bool kinetic_client_wants_write(const struct kinetic_client *client) { return client->written < client->out.length; }
-const char *kinetic_client_server(const struct kinetic_client *client) { return client->server; }
-double kinetic_client_tick_hz(const struct kinetic_client *client) { return client->tick_hz; }
-int kinetic_client_server_minor(const struct kinetic_client *client) { return client->minor; }
+const char *kinetic_client_error_message(const struct kinetic_client *client)
+{
+	return client ? client->error : no_client;
+}
+int kinetic_client_get_fd(const struct kinetic_client *client) { return client ? client->fd : KINETIC_E_INVALID; }
+bool kinetic_client_wants_write(const struct kinetic_client *client)
+{
+	return client && !client->ended && client->written < client->out.length;
+}
+bool kinetic_client_read_pending(const struct kinetic_client *client)
+{
+	return client && !client->ended && client->read_pending;
+}
+const char *kinetic_client_server(const struct kinetic_client *client) { return client ? client->server : no_client; }
+double kinetic_client_tick_hz(const struct kinetic_client *client) { return client ? client->tick_hz : 0; }
+int kinetic_client_server_minor(const struct kinetic_client *client)
+{
+	return client ? client->minor : KINETIC_E_INVALID;
+}
 
 const struct kinetic_frame *kinetic_client_latest_frame(const struct kinetic_client *client)
 {
-	return client->has_frame ? &client->latest : NULL;
+	return client && client->has_frame ? &client->latest : NULL;
 }
 
 const struct kinetic_schema *kinetic_client_schema(const struct kinetic_client *client)
 {
-	return client->has_schema ? &client->schema : NULL;
+	return client && client->has_schema ? &client->schema : NULL;
 }
 
 const struct kinetic_channel *kinetic_client_find_channel(const struct kinetic_client *client, const char *name)
 {
-	if (!client->has_schema || !name)
+	if (!client || !client->has_schema || !name)
 		return NULL;
 	for (size_t i = 0; i < client->schema.channel_count; i++)
 		if (strcmp(client->channels[i].name, name) == 0)
@@ -188,9 +201,22 @@ static int read_message_blocking(struct kinetic_client *client, int64_t deadline
 	}
 }
 
-static int handle_message(struct kinetic_client *client, uint16_t type, const unsigned char *payload, size_t size);
+/* The daemon's refusal of the hello (an error message in place of its hello). */
+static int read_refusal(struct kinetic_client *client, const unsigned char *payload, size_t size)
+{
+	char problem[160];
+	json_object *object = kinetic_json_parse(client->tokener, payload, size, problem, sizeof problem);
+	const char *code = json_object_get_string(kinetic_json_member(object, "code", json_type_string));
+	const char *text = json_object_get_string(kinetic_json_member(object, "message", json_type_string));
+	bool version = code && strcmp(code, "version_unsupported") == 0;
+	int status = connect_fail(version ? KINETIC_E_VERSION : KINETIC_E_PROTOCOL, "the daemon refused the hello: %.300s%s",
+				  text ? text : "(no message)",
+				  version ? "; install the libkinetic-client of the daemon's protocol version" : "");
+	json_object_put(object);
+	return status;
+}
 
-/* The daemon's hello: KNTC, u16 major, u16 minor, then its JSON object. */
+/* The daemon's hello: KNTC, u16 major, u16 minor, then its JSON object with its name and tick rate. */
 static int read_hello(struct kinetic_client *client, int timeout_ms)
 {
 	int status = read_message_blocking(client, monotonic_ms() + timeout_ms);
@@ -201,20 +227,8 @@ static int read_hello(struct kinetic_client *client, int timeout_ms)
 	uint16_t type = kinetic_load_u16(message + 4);
 	const unsigned char *payload = message + KINETIC_HEADER_SIZE;
 	size_t size = length - 4;
-	if (type == KINETIC_MSG_ERROR) {
-		json_object *object = json_tokener_parse_ex(client->tokener, (const char *)payload, (int)size);
-		json_tokener_reset(client->tokener);
-		json_object *code = NULL, *text = NULL;
-		bool version = object && json_object_object_get_ex(object, "code", &code) &&
-			strcmp(json_object_get_string(code), "version_unsupported") == 0;
-		json_object_object_get_ex(object, "message", &text);
-		status = connect_fail(version ? KINETIC_E_VERSION : KINETIC_E_PROTOCOL,
-				      "the daemon refused the hello: %s%s",
-				      text ? json_object_get_string(text) : "(no message)",
-				      version ? "; install the libkinetic-client of the daemon's protocol version" : "");
-		json_object_put(object);
-		return status;
-	}
+	if (type == KINETIC_MSG_ERROR)
+		return read_refusal(client, payload, size);
 	if (type != KINETIC_MSG_HELLO || size < 8 || memcmp(payload, "KNTC", 4) != 0)
 		return connect_fail(KINETIC_E_PROTOCOL, "the daemon's first message is not a hello (type %u); is this "
 				    "socket a kineticd's?", type);
@@ -223,13 +237,21 @@ static int read_hello(struct kinetic_client *client, int timeout_ms)
 		return connect_fail(KINETIC_E_VERSION, "the daemon speaks protocol %u, this libkinetic-client %d; install "
 				    "the libkinetic-client of protocol %u", major, KINETIC_PROTOCOL_MAJOR, major);
 	client->minor = kinetic_load_u16(payload + 6);
-	json_object *object = json_tokener_parse_ex(client->tokener, (const char *)payload + 8, (int)(size - 8));
-	json_tokener_reset(client->tokener);
-	json_object *field = NULL;
-	if (object && json_object_object_get_ex(object, "server", &field))
-		snprintf(client->server, sizeof client->server, "%s", json_object_get_string(field));
-	if (object && json_object_object_get_ex(object, "tick_hz", &field))
-		client->tick_hz = json_object_get_double(field);
+	char problem[160];
+	json_object *object = kinetic_json_parse(client->tokener, payload + 8, size - 8, problem, sizeof problem);
+	json_object *server = kinetic_json_member(object, "server", json_type_string);
+	json_object *rate = kinetic_json_member(object, "tick_hz", json_type_double);
+	if (!rate)
+		rate = kinetic_json_member(object, "tick_hz", json_type_int);
+	double tick_hz = rate ? json_object_get_double(rate) : 0;
+	if (!object || !json_object_is_type(object, json_type_object) || !server || !(tick_hz > 0)) {
+		status = connect_fail(KINETIC_E_PROTOCOL, "the daemon's hello is not a kineticd's (%s; it needs a server name "
+				      "and a tick_hz above 0); is this socket a kineticd's?", object ? "its fields" : problem);
+		json_object_put(object);
+		return status;
+	}
+	snprintf(client->server, sizeof client->server, "%s", json_object_get_string(server));
+	client->tick_hz = tick_hz;
 	json_object_put(object);
 	/* The daemon may already have sent more (an event): keep it for the first dispatch. */
 	size_t used = 4 + (size_t)length;
@@ -238,61 +260,38 @@ static int read_hello(struct kinetic_client *client, int timeout_ms)
 	return KINETIC_OK;
 }
 
-int kinetic_client_connect(const char *socket_path, const char *client_name, int timeout_ms,
-			   const struct kinetic_client_listener *listener, void *data, struct kinetic_client **out)
+/* A socket connected to `path`, or a status with a message that says what to do. */
+static int open_socket(const char *path, int *fd)
 {
-	*out = NULL;
-	connect_error[0] = '\0';
-	char path[sizeof(((struct sockaddr_un *)0)->sun_path) + 1];
-	if (socket_path) {
-		snprintf(path, sizeof path, "%s", socket_path);
-	} else {
-		int status = find_socket(path, sizeof path);
-		if (status < 0)
-			return status;
-	}
 	struct sockaddr_un address = { .sun_family = AF_UNIX };
 	if (strlen(path) >= sizeof address.sun_path)
 		return connect_fail(KINETIC_E_INVALID, "socket path %s is longer than the %zu bytes a Unix socket's "
 				    "path may have; use a shorter one", path, sizeof address.sun_path - 1);
 	memcpy(address.sun_path, path, strlen(path) + 1);
+	*fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*fd < 0)
+		return connect_fail(KINETIC_E_SYSTEM, "socket: %s", strerror(errno));
+	if (connect(*fd, (struct sockaddr *)&address, sizeof address) == 0)
+		return KINETIC_OK;
+	int error = errno, status;
+	if (error == ENOENT || error == ECONNREFUSED)
+		status = connect_fail(KINETIC_E_NO_DAEMON, "no kineticd at %s (%s); start it (systemctl start "
+				      "kineticd.socket, or run kineticd) or set KINETIC_SOCKET to its socket", path,
+				      strerror(error));
+	else if (error == EACCES || error == EPERM)
+		status = connect_fail(KINETIC_E_SYSTEM, "not allowed to open %s (%s); join the socket's group "
+				      "(usually kinetic) and log in again", path, strerror(error));
+	else
+		status = connect_fail(KINETIC_E_SYSTEM, "connecting to %s: %s", path, strerror(error));
+	close(*fd);
+	*fd = -1;
+	errno = error;
+	return status;
+}
 
-	struct kinetic_client *client = calloc(1, sizeof *client);
-	if (!client)
-		return connect_fail(KINETIC_E_NO_MEMORY, "out of memory");
-	client->fd = -1;
-	client->in.limit = KINETIC_HEADER_SIZE + KINETIC_MAX_MESSAGE + 65536;
-	client->out.limit = SIZE_MAX / 2;
-	client->next_id = 1;
-	client->data = data;
-	if (listener)
-		client->listener = *listener;
-	client->c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	client->tokener = json_tokener_new_ex(64);
-	int status = KINETIC_OK;
-	if (!client->c_locale || !client->tokener) {
-		status = connect_fail(KINETIC_E_NO_MEMORY, "out of memory");
-		goto failed;
-	}
-	client->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (client->fd < 0) {
-		status = connect_fail(KINETIC_E_SYSTEM, "socket: %s", strerror(errno));
-		goto failed;
-	}
-	if (connect(client->fd, (struct sockaddr *)&address, sizeof address) < 0) {
-		int error = errno;
-		if (error == ENOENT || error == ECONNREFUSED)
-			status = connect_fail(KINETIC_E_NO_DAEMON, "no kineticd at %s (%s); start it (systemctl start "
-					      "kineticd.socket) or set KINETIC_SOCKET to its socket", path, strerror(error));
-		else if (error == EACCES || error == EPERM)
-			status = connect_fail(KINETIC_E_SYSTEM, "not allowed to open %s (%s); join the socket's group "
-					      "(usually kinetic) and log in again", path, strerror(error));
-		else
-			status = connect_fail(KINETIC_E_SYSTEM, "connecting to %s: %s", path, strerror(error));
-		errno = error;
-		goto failed;
-	}
-
+/* Sends the binary hello, blocking (the socket is still blocking: nothing else is queued). */
+static int send_hello(struct kinetic_client *client, const char *client_name)
+{
 	struct kinetic_json hello;
 	kinetic_json_begin(&hello, client->c_locale);
 	kinetic_json_string(&hello, "type", "hello");
@@ -305,35 +304,70 @@ int kinetic_client_connect(const char *socket_path, const char *client_name, int
 	append_message(&client->out, KINETIC_MSG_HELLO, prefix, sizeof prefix, &hello.text);
 	bool too_large = hello.text.failed;
 	kinetic_json_free(&hello);
-	if (too_large || client->out.failed) {
-		status = connect_fail(KINETIC_E_TOO_LARGE, "the client name is too long; use a shorter one");
-		goto failed;
-	}
+	if (too_large || client->out.failed)
+		return connect_fail(KINETIC_E_TOO_LARGE, "the client name is too long; use a shorter one");
 	for (size_t sent = 0; sent < client->out.length;) {
 		ssize_t wrote = send(client->fd, client->out.data + sent, client->out.length - sent, MSG_NOSIGNAL);
 		if (wrote < 0 && errno == EINTR)
 			continue;
-		if (wrote < 0) {
-			status = connect_fail(KINETIC_E_SYSTEM, "sending the hello: %s", strerror(errno));
-			goto failed;
-		}
+		if (wrote < 0)
+			return connect_fail(KINETIC_E_SYSTEM, "sending the hello: %s", strerror(errno));
 		sent += (size_t)wrote;
 	}
 	client->out.length = 0;
-	status = read_hello(client, timeout_ms > 0 ? timeout_ms : 5000);
-	if (status < 0)
-		goto failed;
-	int flags = fcntl(client->fd, F_GETFL);
-	if (flags < 0 || fcntl(client->fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+	return KINETIC_OK;
+}
+
+int kinetic_connection_open(int fd, const char *client_name, int timeout_ms, const struct kinetic_client_listener *listener,
+			void *data, struct kinetic_client **out)
+{
+	struct kinetic_client *client = calloc(1, sizeof *client);
+	if (!client) {
+		close(fd);
+		return connect_fail(KINETIC_E_NO_MEMORY, "out of memory");
+	}
+	client->fd = fd;
+	client->in.limit = KINETIC_HEADER_SIZE + KINETIC_MAX_MESSAGE + KINETIC_DISPATCH_BYTES;
+	client->out.limit = SIZE_MAX / 2;
+	client->next_id = 1;
+	client->data = data;
+	if (listener)
+		client->listener = *listener;
+	client->c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	client->tokener = kinetic_json_tokener();
+	int status = !client->c_locale || !client->tokener ? connect_fail(KINETIC_E_NO_MEMORY, "out of memory") :
+		send_hello(client, client_name);
+	if (status == KINETIC_OK)
+		status = read_hello(client, timeout_ms > 0 ? timeout_ms : 5000);
+	int flags = status == KINETIC_OK ? fcntl(client->fd, F_GETFL) : 0;
+	if (status == KINETIC_OK && (flags < 0 || fcntl(client->fd, F_SETFL, flags | O_NONBLOCK) < 0))
 		status = connect_fail(KINETIC_E_SYSTEM, "fcntl: %s", strerror(errno));
-		goto failed;
+	if (status < 0) {
+		kinetic_client_destroy(client);
+		return status;
 	}
 	*out = client;
 	return KINETIC_OK;
+}
 
-failed:
-	kinetic_client_destroy(client);
-	return status;
+int kinetic_client_connect(const char *socket_path, const char *client_name, int timeout_ms,
+			   const struct kinetic_client_listener *listener, void *data, struct kinetic_client **out)
+{
+	if (!out)
+		return connect_fail(KINETIC_E_INVALID, "kinetic_client_connect: out is NULL; pass where to put the client");
+	*out = NULL;
+	connect_error[0] = '\0';
+	char path[sizeof(((struct sockaddr_un *)0)->sun_path) + 1];
+	if (socket_path) {
+		snprintf(path, sizeof path, "%s", socket_path);
+	} else {
+		int status = find_socket(path, sizeof path);
+		if (status < 0)
+			return status;
+	}
+	int fd = -1;
+	int status = open_socket(path, &fd);
+	return status < 0 ? status : kinetic_connection_open(fd, client_name, timeout_ms, listener, data, out);
 }
 
 void kinetic_client_destroy(struct kinetic_client *client)
@@ -359,6 +393,7 @@ void kinetic_client_destroy(struct kinetic_client *client)
 
 int kinetic_client_flush(struct kinetic_client *client)
 {
+	CHECK_CLIENT(client);
 	while (client->written < client->out.length) {
 		ssize_t wrote = send(client->fd, client->out.data + client->written, client->out.length - client->written,
 				     MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -367,9 +402,11 @@ int kinetic_client_flush(struct kinetic_client *client)
 		if (wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
 			return 1;
 		if (wrote < 0) {
-			if (errno == EPIPE || errno == ECONNRESET)
-				return fail(client, KINETIC_E_CLOSED, "the daemon closed the connection; reconnect");
-			return fail(client, KINETIC_E_SYSTEM, "writing to the daemon: %s", strerror(errno));
+			if (errno == EPIPE || errno == ECONNRESET) {
+				kinetic_fail(client, KINETIC_E_CLOSED, "the daemon closed the connection; reconnect");
+				return end_connection(client, KINETIC_E_CLOSED);
+			}
+			return kinetic_fail(client, KINETIC_E_SYSTEM, "writing to the daemon: %s", strerror(errno));
 		}
 		client->written += (size_t)wrote;
 	}
@@ -378,274 +415,63 @@ int kinetic_client_flush(struct kinetic_client *client)
 	return 0;
 }
 
-/* The schema's channels, their names and a frame's numbers, replacing the previous ones. */
-static int read_schema(struct kinetic_client *client, json_object *object)
+/* Handles every whole message in the input buffer; returns how many, or a negative status. */
+static int handle_buffered(struct kinetic_client *client)
 {
-	json_object *channels = NULL, *field = NULL;
-	if (!json_object_object_get_ex(object, "channels", &channels) || !json_object_is_type(channels, json_type_array))
-		return fail(client, KINETIC_E_PROTOCOL, "a schema without its channels");
-	size_t count = json_object_array_length(channels);
-	size_t names_size = 0;
-	for (size_t i = 0; i < count; i++) {
-		json_object *name = NULL;
-		if (!json_object_object_get_ex(json_object_array_get_idx(channels, i), "name", &name))
-			return fail(client, KINETIC_E_PROTOCOL, "a schema's channel without a name");
-		names_size += (size_t)json_object_get_string_len(name) + 1;
-	}
-	uint32_t total = json_object_object_get_ex(object, "count", &field) ? (uint32_t)json_object_get_int64(field) : 0;
-	struct kinetic_channel *list = calloc(count ? count : 1, sizeof *list);
-	char *names = malloc(names_size ? names_size : 1);
-	double *numbers = calloc(total ? total : 1, sizeof *numbers);
-	struct kinetic_motion **motions = calloc(count ? count : 1, sizeof *motions);
-	if (!list || !names || !numbers || !motions) {
-		free(list);
-		free(names);
-		free(numbers);
-		free(motions);
-		return fail(client, KINETIC_E_NO_MEMORY, "out of memory for a schema of %zu channels", count);
-	}
-	char *next = names;
-	for (size_t i = 0; i < count; i++) {
-		json_object *channel = json_object_array_get_idx(channels, i), *name = NULL, *dimension = NULL,
-			    *offset = NULL;
-		json_object_object_get_ex(channel, "name", &name);
-		json_object_object_get_ex(channel, "dimension", &dimension);
-		json_object_object_get_ex(channel, "offset", &offset);
-		size_t length = (size_t)json_object_get_string_len(name);
-		memcpy(next, json_object_get_string(name), length + 1);
-		list[i] = (struct kinetic_channel){ .name = next,
-						    .dimension = (uint32_t)json_object_get_int64(dimension),
-						    .offset = (uint32_t)json_object_get_int64(offset) };
-		next += length + 1;
-		if ((uint64_t)list[i].offset + 2 * (uint64_t)list[i].dimension > total) {
-			free(list);
-			free(names);
-			free(numbers);
-			free(motions);
-			return fail(client, KINETIC_E_PROTOCOL, "schema channel %s lies outside the frame's %u numbers",
-				    json_object_get_string(name), total);
-		}
-	}
-	/* Motions of channels still in the schema carry over (a new schema comes when a channel is added or removed). */
-	for (size_t j = 0; client->motions && j < client->schema.channel_count; j++) {
-		for (size_t i = 0; client->motions[j] && i < count; i++) {
-			if (!motions[i] && strcmp(list[i].name, client->channels[j].name) == 0) {
-				motions[i] = client->motions[j];
-				client->motions[j] = NULL;
-			}
-		}
-		kinetic_motion_destroy(client->motions[j]);
-	}
-	free(client->motions);
-	client->motions = motions;
-	free(client->channels);
-	free(client->names);
-	free(client->numbers);
-	client->channels = list;
-	client->names = names;
-	client->numbers = numbers;
-	client->schema = (struct kinetic_schema){
-		.generation = json_object_object_get_ex(object, "generation", &field) ?
-			(uint32_t)json_object_get_int64(field) : 0,
-		.channel_count = count,
-		.channels = list,
-		.count = total,
-	};
-	client->has_schema = true;
-	client->has_frame = false;
-	if (client->listener.schema)
-		client->listener.schema(client->data, &client->schema);
-	return KINETIC_OK;
-}
-
-/* A binary frame: u32 generation, u64 seq, u64 time_ns, u32 count, count f64 — read into the schema's numbers. */
-static int read_frame(struct kinetic_client *client, const unsigned char *payload, size_t size)
-{
-	if (size < 24)
-		return fail(client, KINETIC_E_PROTOCOL, "a frame of %zu bytes; frames have at least 24", size);
-	struct kinetic_frame frame = {
-		.generation = kinetic_load_u32(payload),
-		.seq = kinetic_load_u64(payload + 4),
-		.time_ns = kinetic_load_u64(payload + 12),
-		.count = kinetic_load_u32(payload + 20),
-	};
-	if (!client->has_schema || frame.generation != client->schema.generation || frame.count != client->schema.count ||
-	    size != 24 + 8 * (size_t)frame.count)
-		return fail(client, KINETIC_E_PROTOCOL, "a frame (generation %u, %u numbers, %zu bytes) that does not "
-			    "follow the schema in force", frame.generation, frame.count, size);
-	for (uint32_t i = 0; i < frame.count; i++) {
-		uint64_t bits = kinetic_load_u64(payload + 24 + 8 * (size_t)i);
-		memcpy(&client->numbers[i], &bits, sizeof bits);
-	}
-	frame.numbers = client->numbers;
-	client->latest = frame;
-	client->has_frame = true;
-	if (client->listener.frame)
-		client->listener.frame(client->data, &frame);
-	return KINETIC_OK;
-}
-
-json_object *kinetic_json_member(json_object *object, const char *key, json_type type)
-{
-	json_object *field = NULL;
-	if (!json_object_object_get_ex(object, key, &field) || !json_object_is_type(field, type))
-		return NULL;
-	return field;
-}
-
-static const char *string_field(json_object *object, const char *key)
-{
-	return json_object_get_string(kinetic_json_member(object, key, json_type_string));
-}
-
-static int64_t id_field(json_object *object)
-{
-	return json_object_get_int64(kinetic_json_member(object, "id", json_type_int));
-}
-
-/* A motion message: each channel's descriptor replaces the one the client held, then the motion callback. */
-static int read_motion(struct kinetic_client *client, json_object *object)
-{
-	json_object *channels = kinetic_json_member(object, "channels", json_type_array);
-	json_object *epoch = kinetic_json_member(object, "epoch_ns", json_type_int);
-	if (!channels || !epoch)
-		return fail(client, KINETIC_E_PROTOCOL, "a motion message without its channels or epoch_ns");
-	uint64_t epoch_ns = json_object_get_uint64(epoch);
-	uint64_t time_ns = json_object_get_uint64(kinetic_json_member(object, "time_ns", json_type_int));
-	for (size_t i = 0; i < json_object_array_length(channels); i++) {
-		struct kinetic_motion *motion = NULL;
-		int status = kinetic_motion_read_object(json_object_array_get_idx(channels, i), epoch_ns, time_ns, &motion);
-		if (status == KINETIC_E_NO_MEMORY)
-			return fail(client, status, "out of memory for a channel's motion");
-		if (status != KINETIC_OK)
-			return fail(client, status, "the daemon sent a motion descriptor this library cannot read");
-		const struct kinetic_channel *channel = kinetic_client_find_channel(client, kinetic_motion_channel(motion));
-		if (!channel || (kinetic_motion_dimension(motion) != channel->dimension &&
-				 kinetic_motion_kind(motion) != KINETIC_MOTION_FRAMES)) {
-			/* A channel of an older schema (the daemon's next schema is on its way): nothing to keep. */
-			kinetic_motion_destroy(motion);
-			continue;
-		}
-		size_t index = (size_t)(channel - client->channels);
-		kinetic_motion_destroy(client->motions[index]);
-		client->motions[index] = motion;
-		if (client->motion_callback)
-			client->motion_callback(client->motion_data, channel, motion);
-	}
-	return KINETIC_OK;
-}
-
-static int handle_message(struct kinetic_client *client, uint16_t type, const unsigned char *payload, size_t size)
-{
-	if (type == KINETIC_MSG_FRAME)
-		return read_frame(client, payload, size);
-	if (type == KINETIC_MSG_HELLO)
-		return KINETIC_OK;
-	json_object *object = json_tokener_parse_ex(client->tokener, (const char *)payload, (int)size);
-	enum json_tokener_error parse_error = json_tokener_get_error(client->tokener);
-	json_tokener_reset(client->tokener);
-	if (!object || parse_error != json_tokener_success || !json_object_is_type(object, json_type_object)) {
-		json_object_put(object);
-		return fail(client, KINETIC_E_PROTOCOL, "the daemon sent a message of type %u that is not a JSON object",
-			    type);
-	}
+	int handled = 0;
+	size_t used = 0;
 	int status = KINETIC_OK;
-	const char *json = json_object_to_json_string_ext(object, JSON_C_TO_STRING_PLAIN);
-	switch (type) {
-	case KINETIC_MSG_SCHEMA:
-		status = read_schema(client, object);
-		break;
-	case KINETIC_MSG_REPLY: {
-		json_object *ok = NULL, *error = NULL;
-		struct kinetic_reply reply = { .id = id_field(object), .json = json };
-		reply.ok = json_object_object_get_ex(object, "ok", &ok) && json_object_get_boolean(ok);
-		if (!reply.ok && json_object_object_get_ex(object, "error", &error)) {
-			reply.error_code = string_field(error, "code");
-			reply.error_message = string_field(error, "message");
+	while (client->in.length - used >= KINETIC_HEADER_SIZE) {
+		const unsigned char *message = (unsigned char *)client->in.data + used;
+		uint32_t length = kinetic_load_u32(message);
+		if (length < 4 || length > KINETIC_MAX_MESSAGE) {
+			status = kinetic_violation(client, "the daemon sent a message of length %u (4 to %u accepted); the "
+						   "connection is closed: reconnect", length, KINETIC_MAX_MESSAGE);
+			break;
 		}
-		if (client->listener.reply)
-			client->listener.reply(client->data, &reply);
-		break;
+		if (client->in.length - used < 4 + (size_t)length)
+			break;
+		status = kinetic_handle_message(client, kinetic_load_u16(message + 4), message + KINETIC_HEADER_SIZE,
+						length - 4);
+		if (status < 0)
+			break;
+		used += 4 + (size_t)length;
+		handled++;
 	}
-	case KINETIC_MSG_EVENT: {
-		struct kinetic_event event = { .name = string_field(object, "event"), .id = id_field(object), .json = json };
-		event.channel = string_field(object, "channel");
-		if (!event.channel)
-			event.channel = string_field(object, "element");
-		if (!event.name)
-			status = fail(client, KINETIC_E_PROTOCOL, "an event without its name");
-		else if (client->listener.event)
-			client->listener.event(client->data, &event);
-		break;
-	}
-	case KINETIC_MSG_MOTION:
-		status = read_motion(client, object);
-		break;
-	case KINETIC_MSG_ERROR: {
-		const char *code = string_field(object, "code"), *message = string_field(object, "message");
-		snprintf(client->error, sizeof client->error, "the daemon: %s: %s", code ? code : "?",
-			 message ? message : "");
-		if (client->listener.error)
-			client->listener.error(client->data, code ? code : "", message ? message : "");
-		break;
-	}
-	default:
-		/* A type a later minor version adds: skipped, as the protocol says receivers do. */
-		break;
-	}
-	json_object_put(object);
-	return status;
+	memmove(client->in.data, client->in.data + used, client->in.length - used);
+	client->in.length -= used;
+	return status < 0 ? status : handled;
 }
 
 int kinetic_client_dispatch(struct kinetic_client *client)
 {
-	int handled = 0;
-	bool closed = false;
-	for (;;) {
-		if (!kinetic_buffer_reserve(&client->in, 65536))
-			return fail(client, KINETIC_E_NO_MEMORY, "out of memory reading from the daemon");
-		ssize_t got = recv(client->fd, client->in.data + client->in.length, 65536, MSG_DONTWAIT);
-		if (got > 0) {
-			client->bytes_received += (uint64_t)got;
-			client->in.length += (size_t)got;
-		} else if (got == 0) {
-			closed = true;
-		} else if (errno == EINTR) {
-			continue;
-		} else if (errno != EAGAIN && errno != EWOULDBLOCK) {
-			if (errno == ECONNRESET)
-				closed = true;
-			else
-				return fail(client, KINETIC_E_SYSTEM, "reading from the daemon: %s", strerror(errno));
-		}
-		/* Every whole message read so far. */
-		size_t used = 0;
-		while (client->in.length - used >= KINETIC_HEADER_SIZE) {
-			const unsigned char *message = (unsigned char *)client->in.data + used;
-			uint32_t length = kinetic_load_u32(message);
-			if (length < 4 || length > KINETIC_MAX_MESSAGE)
-				return fail(client, KINETIC_E_PROTOCOL, "the daemon sent a message of length %u; the "
-					    "protocol allows 4 to %u", length, KINETIC_MAX_MESSAGE);
-			if (client->in.length - used < 4 + (size_t)length)
-				break;
-			int status = handle_message(client, kinetic_load_u16(message + 4), message + KINETIC_HEADER_SIZE,
-						    length - 4);
-			if (status < 0)
-				return status;
-			used += 4 + (size_t)length;
-			handled++;
-		}
-		memmove(client->in.data, client->in.data + used, client->in.length - used);
-		client->in.length -= used;
-		if (got <= 0)
-			break;
+	CHECK_CLIENT(client);
+	/* One read of at most KINETIC_DISPATCH_BYTES: a daemon that sends without pause cannot hold the caller's loop
+	 * (what is left keeps the descriptor readable, and kinetic_client_read_pending() says so). */
+	if (!kinetic_buffer_reserve(&client->in, KINETIC_DISPATCH_BYTES))
+		return kinetic_fail(client, KINETIC_E_NO_MEMORY, "out of memory reading from the daemon");
+	ssize_t got;
+	do
+		got = recv(client->fd, client->in.data + client->in.length, KINETIC_DISPATCH_BYTES, MSG_DONTWAIT);
+	while (got < 0 && errno == EINTR);
+	bool closed = got == 0 || (got < 0 && errno == ECONNRESET);
+	if (got < 0 && !closed && errno != EAGAIN && errno != EWOULDBLOCK)
+		return kinetic_fail(client, KINETIC_E_SYSTEM, "reading from the daemon: %s", strerror(errno));
+	if (got > 0) {
+		client->bytes_received += (uint64_t)got;
+		client->in.length += (size_t)got;
 	}
+	client->read_pending = got == KINETIC_DISPATCH_BYTES;
+	int handled = handle_buffered(client);
+	if (handled < 0)
+		return handled;
 	if (closed) {
 		/* The daemon's last error, if it sent one, says why: copied first, since the message is written over it. */
 		char last[sizeof client->error];
 		memcpy(last, client->error, sizeof last);
-		return fail(client, KINETIC_E_CLOSED, "the daemon closed the connection%s%.400s; reconnect",
-			    last[0] ? " after " : "", last);
+		kinetic_fail(client, KINETIC_E_CLOSED, "the daemon closed the connection%s%.400s; reconnect",
+			     last[0] ? " after " : "", last);
+		return end_connection(client, KINETIC_E_CLOSED);
 	}
 	int status = kinetic_client_flush(client);
 	return status < 0 ? status : handled;
@@ -657,9 +483,9 @@ static int64_t queue(struct kinetic_client *client, uint16_t type, struct kineti
 	kinetic_json_end(json);
 	int64_t result = id;
 	if (json->invalid)
-		result = fail(client, KINETIC_E_INVALID, "%s", json->problem);
+		result = kinetic_fail(client, KINETIC_E_INVALID, "%s", json->problem);
 	else if (json->text.failed)
-		result = fail(client, KINETIC_E_TOO_LARGE, "the message is over the protocol's %u bytes; send less at "
+		result = kinetic_fail(client, KINETIC_E_TOO_LARGE, "the message is over the protocol's %u bytes; send less at "
 			      "once", KINETIC_MAX_MESSAGE);
 	else {
 		size_t before = client->out.length;
@@ -667,7 +493,7 @@ static int64_t queue(struct kinetic_client *client, uint16_t type, struct kineti
 		if (client->out.failed) {
 			client->out.failed = false;
 			client->out.length = before;
-			result = fail(client, KINETIC_E_NO_MEMORY, "out of memory queueing a message");
+			result = kinetic_fail(client, KINETIC_E_NO_MEMORY, "out of memory queueing a message");
 		}
 	}
 	kinetic_json_free(json);
@@ -704,6 +530,7 @@ static void completion_field(struct kinetic_json *json, enum kinetic_completion 
 static int64_t subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
 			 double rate_hz, bool motion)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	kinetic_json_begin(&json, client->c_locale);
 	kinetic_json_string(&json, "type", "subscribe");
@@ -733,19 +560,21 @@ void kinetic_client_on_motion(struct kinetic_client *client,
 					     struct kinetic_motion *motion),
 			      void *data)
 {
+	if (!client)
+		return;
 	client->motion_callback = motion;
 	client->motion_data = data;
 }
 
 uint64_t kinetic_client_bytes_received(const struct kinetic_client *client)
 {
-	return client->bytes_received;
+	return client ? client->bytes_received : 0;
 }
 
 struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client,
 					     const struct kinetic_channel *channel)
 {
-	if (!client->has_schema || !channel || channel < client->channels ||
+	if (!client || !client->has_schema || !channel || channel < client->channels ||
 	    channel >= client->channels + client->schema.channel_count)
 		return NULL;
 	return client->motions[channel - client->channels];
@@ -754,6 +583,7 @@ struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client
 int64_t kinetic_client_define(struct kinetic_client *client, const char *channel, uint32_t dimension,
 			      const double *initial)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "define");
 	kinetic_json_string(&json, "channel", channel);
@@ -765,6 +595,7 @@ int64_t kinetic_client_define(struct kinetic_client *client, const char *channel
 
 int64_t kinetic_client_set(struct kinetic_client *client, const char *channel, const double *to, size_t count)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "set");
 	kinetic_json_string(&json, "channel", channel);
@@ -775,6 +606,7 @@ int64_t kinetic_client_set(struct kinetic_client *client, const char *channel, c
 int64_t kinetic_client_animate(struct kinetic_client *client, const char *channel, const double *to, size_t count,
 			       const char *animation, enum kinetic_completion completion)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "animate");
 	kinetic_json_string(&json, "channel", channel);
@@ -787,6 +619,7 @@ int64_t kinetic_client_animate(struct kinetic_client *client, const char *channe
 int64_t kinetic_client_animate_changes(struct kinetic_client *client, const struct kinetic_change *changes,
 				       size_t change_count, const char *animation, enum kinetic_completion completion)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "animate");
 	kinetic_json_changes(&json, "changes", changes, change_count);
@@ -797,6 +630,7 @@ int64_t kinetic_client_animate_changes(struct kinetic_client *client, const stru
 
 int64_t kinetic_client_remove(struct kinetic_client *client, const char *channel)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "remove");
 	kinetic_json_string(&json, "channel", channel);
@@ -807,6 +641,7 @@ int64_t kinetic_client_remove(struct kinetic_client *client, const char *channel
 static int64_t element_command(struct kinetic_client *client, const char *op, const char *element,
 			       const char *transition, const char *animation)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, op);
 	kinetic_json_string(&json, "element", element);
@@ -829,9 +664,10 @@ int64_t kinetic_client_remove_element(struct kinetic_client *client, const char 
 
 int64_t kinetic_client_zoom(struct kinetic_client *client, const struct kinetic_zoom *zoom)
 {
+	CHECK_CLIENT(client);
 	static const char *const actions[] = { "present", "dismiss", "drag", "release" };
 	if (!zoom || (unsigned)zoom->action > KINETIC_ZOOM_RELEASE)
-		return fail(client, KINETIC_E_INVALID, "zoom is NULL or its action is not a kinetic_zoom_action");
+		return kinetic_fail(client, KINETIC_E_INVALID, "zoom is NULL or its action is not a kinetic_zoom_action");
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "zoom");
 	kinetic_json_string(&json, "element", zoom->element);
@@ -853,6 +689,7 @@ int64_t kinetic_client_zoom(struct kinetic_client *client, const struct kinetic_
 int64_t kinetic_client_effect(struct kinetic_client *client, const char *element, const char *effect,
 			      const char *options, enum kinetic_effect_mode mode)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "effect");
 	kinetic_json_string(&json, "element", element);
@@ -867,6 +704,7 @@ int64_t kinetic_client_effect(struct kinetic_client *client, const char *element
 
 static int64_t bare_command(struct kinetic_client *client, const char *op)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, op);
 	return queue(client, KINETIC_MSG_COMMAND, &json, id);
@@ -879,8 +717,9 @@ int64_t kinetic_client_reload(struct kinetic_client *client) { return bare_comma
 int64_t kinetic_client_frame_clock(struct kinetic_client *client, uint64_t refresh_ns, uint64_t last_vblank_ns,
 				   int64_t lead_ns)
 {
+	CHECK_CLIENT(client);
 	if (refresh_ns > INT64_MAX || last_vblank_ns > INT64_MAX)
-		return fail(client, KINETIC_E_INVALID, "frame_clock times must be below 2^63 ns");
+		return kinetic_fail(client, KINETIC_E_INVALID, "frame_clock times must be below 2^63 ns");
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "frame_clock");
 	kinetic_json_integer(&json, "refresh_ns", (int64_t)refresh_ns);
@@ -893,6 +732,7 @@ int64_t kinetic_client_frame_clock(struct kinetic_client *client, uint64_t refre
 int64_t kinetic_client_reduce_motion(struct kinetic_client *client, bool enabled,
 				     enum kinetic_reduce_motion_scope scope)
 {
+	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	int64_t id = begin_command(client, &json, "reduce_motion");
 	kinetic_json_bool(&json, "enabled", enabled);

@@ -106,15 +106,19 @@ void kinetic_motion_destroy(struct kinetic_motion *motion)
 	free(motion);
 }
 
-static bool number(json_object *object, const char *key, double *out)
+/* Every number of a descriptor: finite and within ±KINETIC_MAX_MOTION_MAGNITUDE (docs/PROTOCOL.md "Limits"). */
+static bool in_range(json_object *field, double *out)
 {
-	json_object *field = NULL;
-	if (!json_object_object_get_ex(object, key, &field))
-		return false;
 	if (!json_object_is_type(field, json_type_double) && !json_object_is_type(field, json_type_int))
 		return false;
 	*out = json_object_get_double(field);
-	return isfinite(*out);
+	return isfinite(*out) && fabs(*out) <= KINETIC_MAX_MOTION_MAGNITUDE;
+}
+
+static bool number(json_object *object, const char *key, double *out)
+{
+	json_object *field = NULL;
+	return json_object_object_get_ex(object, key, &field) && in_range(field, out);
 }
 
 /* A vector of exactly `dimension` finite numbers, newly allocated, or NULL. */
@@ -125,12 +129,10 @@ static double *vector(json_object *object, const char *key, uint32_t dimension)
 		return NULL;
 	double *out = calloc(dimension ? dimension : 1, sizeof *out);
 	for (uint32_t i = 0; out && i < dimension; i++) {
-		json_object *item = json_object_array_get_idx(array, i);
-		if (!json_object_is_type(item, json_type_double) && !json_object_is_type(item, json_type_int)) {
+		if (!in_range(json_object_array_get_idx(array, i), &out[i])) {
 			free(out);
 			return NULL;
 		}
-		out[i] = json_object_get_double(item);
 	}
 	return out;
 }
@@ -141,6 +143,75 @@ static double *copy(const double *from, uint32_t dimension)
 	if (out)
 		memcpy(out, from, dimension * sizeof *out);
 	return out;
+}
+
+static bool term_evaluate(struct term *term, const double *delta, double t, double *y, double *dy);
+
+/* A momentum term: the decay and its rest distance, each component's travel, and the spring at the bound with the
+ * rates its regime uses (the others may be null: a rigid spring's ω₀ is +∞). The signs are the ones Spring's closed
+ * form has — decay and λ above or at 0, ω above 0 when under-damped and below when over-damped — so that every
+ * exponential it takes decays; with every number within ±10⁵⁰ its evaluation stays finite. */
+static bool momentum_parse(struct term *term, json_object *object, uint32_t dimension)
+{
+	term->travel = vector(object, "travel", dimension);
+	json_object *bounce = kinetic_json_member(object, "bounce", json_type_object);
+	const char *regime = bounce ? json_object_get_string(kinetic_json_member(bounce, "regime", json_type_string)) : NULL;
+	static const char *const regimes[] = { "free", "rigid", "frozen", "under", "critical", "over" };
+	bool known = false;
+	for (int i = 0; regime && i < 6; i++) {
+		if (strcmp(regime, regimes[i]) == 0) {
+			term->regime = (enum regime)i;
+			known = true;
+		}
+	}
+	if (!term->travel || !known || !number(object, "decay", &term->decay) || !(term->decay > 0) ||
+	    !number(object, "rest_distance", &term->rest_distance) || term->rest_distance < 0)
+		return false;
+	bool ok = true;
+	switch (term->regime) {
+	case REGIME_FREE:
+	case REGIME_RIGID:
+	case REGIME_FROZEN:
+		break;
+	case REGIME_CRITICAL:
+		ok = number(bounce, "lambda", &term->lambda) && term->lambda >= 0;
+		break;
+	case REGIME_UNDER:
+	case REGIME_OVER:
+		ok = number(bounce, "omega0", &term->omega0) && number(bounce, "omega", &term->omega) &&
+		     number(bounce, "lambda", &term->lambda) && term->omega0 >= 0 && term->lambda >= 0 &&
+		     (term->regime == REGIME_UNDER ? term->omega > 0 : term->omega < 0);
+		break;
+	}
+	/* The settling duration may be +∞ (no damping): JSON null. */
+	json_object *settling = NULL;
+	if (ok && json_object_object_get_ex(bounce, "settling_duration", &settling) &&
+	    !json_object_is_type(settling, json_type_null))
+		ok = in_range(settling, &term->settling) && term->settling >= 0;
+	else
+		term->settling = INFINITY;
+	return ok;
+}
+
+/* Whether a momentum term's evaluation is finite at every probe time: from its start to 2⁴⁰ s after it, in steps of
+ * a factor of 4, and at its settling time. The bounds and signs above make it so; this is the proof for the
+ * description at hand, done once when it is read. */
+static bool momentum_finite(struct term *term, const double *delta)
+{
+	double y[KINETIC_MAX_COMPONENTS], dy[KINETIC_MAX_COMPONENTS];
+	for (double t = 0x1p-20; t <= 0x1p40; t *= 4) {
+		term_evaluate(term, delta, t, y, dy);
+		for (uint32_t i = 0; i < term->dimension; i++)
+			if (!isfinite(y[i]) || !isfinite(dy[i]))
+				return false;
+	}
+	if (isfinite(term->settling)) {
+		term_evaluate(term, delta, term->settling, y, dy);
+		for (uint32_t i = 0; i < term->dimension; i++)
+			if (!isfinite(y[i]) || !isfinite(dy[i]))
+				return false;
+	}
+	return true;
 }
 
 static struct term *term_parse(json_object *object, uint32_t dimension, int depth)
@@ -171,7 +242,9 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 	} else if (strcmp(kind, "curve") == 0) {
 		term->kind = TERM_CURVE;
 		double *p1 = vector(object, "p1", 2), *p2 = vector(object, "p2", 2);
-		ok = p1 && p2 && number(object, "duration", &term->duration);
+		/* A timing curve's x runs from 0 to 1 (UnitCurve), its duration is positive. */
+		ok = p1 && p2 && number(object, "duration", &term->duration) && term->duration > 0 && p1[0] >= 0 &&
+		     p1[0] <= 1 && p2[0] >= 0 && p2[0] <= 1;
 		if (ok) {
 			/* UnitCurve.CubicSolver's coefficients, in its order. */
 			term->cx = 3 * p1[0];
@@ -185,23 +258,7 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 		free(p2);
 	} else if (strcmp(kind, "momentum") == 0) {
 		term->kind = TERM_MOMENTUM;
-		term->travel = vector(object, "travel", dimension);
-		json_object *bounce = kinetic_json_member(object, "bounce", json_type_object);
-		const char *regime = bounce ? json_object_get_string(kinetic_json_member(bounce, "regime", json_type_string)) : NULL;
-		static const char *const regimes[] = { "free", "rigid", "frozen", "under", "critical", "over" };
-		bool known = false;
-		for (int i = 0; regime && i < 6; i++) {
-			if (strcmp(regime, regimes[i]) == 0) {
-				term->regime = (enum regime)i;
-				known = true;
-			}
-		}
-		ok = term->travel && known && number(object, "decay", &term->decay) &&
-		     number(object, "rest_distance", &term->rest_distance) && number(bounce, "omega0", &term->omega0) &&
-		     number(bounce, "omega", &term->omega) && number(bounce, "lambda", &term->lambda);
-		/* The settling duration may be +∞ (no damping): JSON null. */
-		if (ok && !number(bounce, "settling_duration", &term->settling))
-			term->settling = INFINITY;
+		ok = momentum_parse(term, object, dimension);
 	} else if (strcmp(kind, "sum") == 0) {
 		term->kind = TERM_SUM;
 		json_object *entries = kinetic_json_member(object, "entries", json_type_array);
@@ -235,18 +292,32 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 int kinetic_motion_parse(const char *json, size_t length, uint64_t epoch_ns, uint64_t time_ns,
 			 struct kinetic_motion **out)
 {
+	if (!out)
+		return KINETIC_E_INVALID;
 	*out = NULL;
 	if (!json || length > KINETIC_MAX_MESSAGE)
 		return KINETIC_E_INVALID;
-	json_tokener *tokener = json_tokener_new_ex(64);
+	json_tokener *tokener = kinetic_json_tokener();
 	if (!tokener)
 		return KINETIC_E_NO_MEMORY;
-	json_object *object = json_tokener_parse_ex(tokener, json, (int)length);
-	bool parsed = object && json_tokener_get_error(tokener) == json_tokener_success;
+	char problem[160];
+	json_object *object = kinetic_json_parse(tokener, (const unsigned char *)json, length, problem, sizeof problem);
 	json_tokener_free(tokener);
-	int status = parsed ? kinetic_motion_read_object(object, epoch_ns, time_ns, out) : KINETIC_E_PROTOCOL;
+	int status = object ? kinetic_motion_read_object(object, epoch_ns, time_ns, out) : KINETIC_E_PROTOCOL;
 	json_object_put(object);
 	return status;
+}
+
+/* Whether the closed forms in `term` evaluate to finite numbers (momentum_finite), towards `delta`: a sum's entries
+ * towards their targets. Springs need no probe: their stepping stops (settled on the model) once anything overflows. */
+static bool finite_everywhere(struct term *term, const double *delta)
+{
+	if (term->kind == TERM_MOMENTUM)
+		return momentum_finite(term, delta);
+	for (size_t i = 0; term->kind == TERM_SUM && i < term->count; i++)
+		if (term->entries[i].term && !finite_everywhere(term->entries[i].term, term->entries[i].target))
+			return false;
+	return true;
 }
 
 int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out)
@@ -254,9 +325,10 @@ int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t 
 	*out = NULL;
 	if (!json_object_is_type(object, json_type_object))
 		return KINETIC_E_PROTOCOL;
-	const char *channel = json_object_get_string(kinetic_json_member(object, "channel", json_type_string));
+	json_object *name = kinetic_json_member(object, "channel", json_type_string);
+	const char *channel = json_object_get_string(name);
 	const char *kind = json_object_get_string(kinetic_json_member(object, "kind", json_type_string));
-	if (!channel || !kind)
+	if (!channel || !kind || !kinetic_valid_name(channel, (size_t)json_object_get_string_len(name)))
 		return KINETIC_E_PROTOCOL;
 	struct kinetic_motion *motion = calloc(1, sizeof *motion);
 	if (!motion || !(motion->channel = strdup(channel))) {
@@ -274,7 +346,7 @@ int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t 
 	} else {
 		json_object *model = kinetic_json_member(object, "model", json_type_array);
 		size_t dimension = model ? json_object_array_length(model) : 0;
-		ok = model && dimension <= KINETIC_MAX_COMPONENTS;
+		ok = model && dimension >= 1 && dimension <= KINETIC_MAX_COMPONENTS;
 		motion->dimension = (uint32_t)dimension;
 		if (ok)
 			ok = (motion->model = vector(object, "model", motion->dimension)) != NULL;
@@ -287,7 +359,8 @@ int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t 
 			motion->y = calloc(dimension ? dimension : 1, sizeof *motion->y);
 			motion->dy = calloc(dimension ? dimension : 1, sizeof *motion->dy);
 			ok = motion->interval && motion->y && motion->dy && number(object, "begin", &motion->begin) && term &&
-			     (motion->term = term_parse(term, motion->dimension, 0)) != NULL;
+			     (motion->term = term_parse(term, motion->dimension, 0)) != NULL &&
+			     finite_everywhere(motion->term, motion->interval);
 		} else {
 			ok = false;
 		}
@@ -564,13 +637,19 @@ int kinetic_motion_evaluate(struct kinetic_motion *motion, uint64_t time_ns, dou
 		motion->last = now;
 		double elapsed = fmax(0, now - motion->begin);
 		if (!motion->finished && term_evaluate(motion->term, motion->interval, elapsed, motion->y, motion->dy)) {
+			bool finite = true;
 			for (uint32_t i = 0; i < n; i++) {
 				value[i] = motion->model[i] + (motion->y[i] - motion->interval[i]);
 				if (velocity)
 					velocity[i] = motion->dy[i];
+				/* A velocity the engine does not report is NaN on purpose; a value is always finite. */
+				finite = finite && isfinite(value[i]) && !isinf(motion->dy[i]);
 			}
-			return KINETIC_OK;
+			if (finite)
+				return KINETIC_OK;
 		}
+		/* Finished — or, for a description that passed every check and still overflowed, settled on its model
+		 * rather than handing the caller a non-finite number. */
 		motion->finished = true;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -581,8 +660,11 @@ int kinetic_motion_evaluate(struct kinetic_motion *motion, uint64_t time_ns, dou
 	return KINETIC_OK;
 }
 
-enum kinetic_motion_kind kinetic_motion_kind(const struct kinetic_motion *motion) { return motion->kind; }
-const char *kinetic_motion_channel(const struct kinetic_motion *motion) { return motion->channel; }
-const char *kinetic_motion_reason(const struct kinetic_motion *motion) { return motion->reason; }
-uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion) { return motion->dimension; }
-uint64_t kinetic_motion_time_ns(const struct kinetic_motion *motion) { return motion->time_ns; }
+enum kinetic_motion_kind kinetic_motion_kind(const struct kinetic_motion *motion)
+{
+	return motion ? motion->kind : KINETIC_MOTION_FRAMES;
+}
+const char *kinetic_motion_channel(const struct kinetic_motion *motion) { return motion ? motion->channel : NULL; }
+const char *kinetic_motion_reason(const struct kinetic_motion *motion) { return motion ? motion->reason : NULL; }
+uint32_t kinetic_motion_dimension(const struct kinetic_motion *motion) { return motion ? motion->dimension : 0; }
+uint64_t kinetic_motion_time_ns(const struct kinetic_motion *motion) { return motion ? motion->time_ns : 0; }

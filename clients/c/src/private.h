@@ -12,12 +12,24 @@
 
 #include "kinetic-client.h"
 
-/* The protocol's limit on a message after its length field, in both directions (docs/PROTOCOL.md "Limits"). */
+/* The protocol's limits (docs/PROTOCOL.md "Limits"), which every message the daemon sends keeps. */
+/* A message after its length field, in both directions. */
 #define KINETIC_MAX_MESSAGE (1u << 20)
 /* length (4) + type (2) + flags (2). */
 #define KINETIC_HEADER_SIZE 8
-/* A value's components (docs/PROTOCOL.md "Limits"). */
+/* A value's components. */
 #define KINETIC_MAX_COMPONENTS 64
+/* Containers nested in one JSON message. */
+#define KINETIC_MAX_NESTING 32
+/* Channels in a schema (and in a motion message), and the numbers of a frame: 8192 components, values and velocities. */
+#define KINETIC_MAX_CHANNELS 1024
+#define KINETIC_MAX_FRAME_NUMBERS 16384
+/* A channel's or an element's name, in bytes. */
+#define KINETIC_MAX_NAME 256
+/* Every number of a motion descriptor lies within ±10⁵⁰, so that no product the evaluator forms of them overflows. */
+#define KINETIC_MAX_MOTION_MAGNITUDE 1e50
+/* What one kinetic_client_dispatch() reads from the socket at most. */
+#define KINETIC_DISPATCH_BYTES 65536
 
 enum kinetic_message_type {
 	KINETIC_MSG_HELLO = 1,
@@ -74,6 +86,72 @@ void kinetic_json_changes(struct kinetic_json *json, const char *key, const stru
 			  size_t count);
 void kinetic_json_end(struct kinetic_json *json);
 void kinetic_json_free(struct kinetic_json *json);
+
+/* The connection (client.c); its messages are read by messages.c. */
+struct kinetic_client {
+	int fd;
+	struct kinetic_client_listener listener;
+	void *data;
+	locale_t c_locale;
+	struct kinetic_buffer in;
+	struct kinetic_buffer out;
+	/* Bytes of `out` already written. */
+	size_t written;
+	int64_t next_id;
+	char server[128];
+	double tick_hz;
+	int minor;
+	/* The schema in force: its channels, their names (one block), and the frame's numbers. */
+	struct kinetic_schema schema;
+	bool has_schema;
+	struct kinetic_channel *channels;
+	char *names;
+	double *numbers;
+	/* The latest frame of the schema in force (its numbers are `numbers`). */
+	struct kinetic_frame latest;
+	bool has_frame;
+	json_tokener *tokener;
+	char error[512];
+	/* The latest motion of each channel of the schema in force (same order), or NULL; and the motion callback. */
+	struct kinetic_motion **motions;
+	void (*motion_callback)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
+	void *motion_data;
+	/* Every byte read from the daemon. */
+	uint64_t bytes_received;
+	/* Whether the last dispatch's read filled its KINETIC_DISPATCH_BYTES (the socket may hold more). */
+	bool read_pending;
+	/* Once the connection has ended (the daemon closed it, or sent what the protocol forbids): the status every later
+	 * call returns, with `error` saying why. */
+	int ended;
+};
+
+/* Sets the client's error message and returns `status`. */
+int kinetic_fail(struct kinetic_client *client, int status, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Ends the connection for something the daemon sent that the protocol forbids: KINETIC_E_PROTOCOL, with a message that
+ * says what was wrong and what to do. */
+int kinetic_violation(struct kinetic_client *client, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* kinetic_client_connect() on a socket already connected to the daemon, which the client owns from then on (closed
+ * on failure too): the hello exchange, then the client. For the fuzz targets, which play the daemon on a socketpair. */
+int kinetic_connection_open(int fd, const char *client_name, int timeout_ms, const struct kinetic_client_listener *listener,
+			void *data, struct kinetic_client **out);
+
+/* Handles one whole message of `type` (messages.c): validates it, updates the client and calls the listener. */
+int kinetic_handle_message(struct kinetic_client *client, uint16_t type, const unsigned char *payload, size_t size);
+
+/* Parses `payload` as one JSON value as the daemon's messages are: strict JSON in UTF-8, nothing after it but
+ * whitespace, nested at most KINETIC_MAX_NESTING deep, every number finite. NULL with `problem` filled otherwise. */
+json_object *kinetic_json_parse(json_tokener *tokener, const unsigned char *payload, size_t size, char *problem,
+				size_t problem_size);
+
+/* A tokener for kinetic_json_parse(). */
+json_tokener *kinetic_json_tokener(void);
+
+/* Whether `name` (of `length` bytes) is a channel or element name as the protocol defines it: 1 to 256 bytes, no
+ * control character, no '"', '\\', '*' or '?' (its UTF-8 is already checked by the parser). */
+bool kinetic_valid_name(const char *name, size_t length);
 
 /* Little-endian reads and writes, whatever the host's byte order. */
 static inline uint16_t kinetic_load_u16(const unsigned char *p) { return (uint16_t)(p[0] | (p[1] << 8)); }
