@@ -149,6 +149,9 @@ static void check_messages(void)
 		"cannot evaluate");
 	refused("a momentum whose evaluation overflows", 9, MOTION(ANIMATION(MOMENTUM("1e308,1", "4", UNDER))),
 		"cannot evaluate");
+	refused("an over-damped bounce whose rates divide by zero", 9,
+		MOTION(ANIMATION(MOMENTUM("10,1", "4", "{\"regime\":\"over\",\"omega0\":1,\"omega\":-1,\"lambda\":0,"
+					  "\"settling_duration\":3}"))), "cannot evaluate");
 	refused("a momentum that grows", 9, MOTION(ANIMATION(MOMENTUM("10,1", "-4", UNDER))), "cannot evaluate");
 	refused("a curve whose x leaves [0, 1]", 9,
 		MOTION(ANIMATION("{\"kind\":\"curve\",\"p1\":[1e300,0],\"p2\":[0.58,1],\"duration\":0.3}")), "cannot evaluate");

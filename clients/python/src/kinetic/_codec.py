@@ -7,10 +7,12 @@ two share one reading of the protocol.
 from __future__ import annotations
 
 import json
+import math
 import struct
 from collections.abc import Mapping
 from typing import Any, Union
 
+from . import _wire
 from .errors import ProtocolViolation, ServerError, server_error
 from .motion import MotionUpdate, motion_update
 from .messages import ChannelState, Encoding, Event, Frame, Hello, Reply, Schema, SchemaChannel, event_from_json
@@ -20,7 +22,7 @@ PROTOCOL_MAJOR = 1
 PROTOCOL_MINOR = 0
 """The minor version this package knows; fields of later minors are ignored (or kept in ``extra`` fields)."""
 MAXIMUM_MESSAGE = 1 << 20
-"""No message in either direction exceeds 1 MiB."""
+"""No message in either direction exceeds 1 MiB (the other limits: :mod:`kinetic._wire`)."""
 
 TYPE_CODES = {"hello": 1, "subscribe": 2, "schema": 3, "frame": 4, "command": 5, "reply": 6, "event": 7, "error": 8,
               "motion": 9}
@@ -88,25 +90,51 @@ class Codec:
                     break
                 payload = bytes(self._buffer[8 : 4 + length])
                 del self._buffer[: 4 + length]
-                messages.append(self._decode_binary(code, payload))
+                message = self._decode_binary(code, payload)
+                if message is not None:
+                    messages.append(message)
         return messages
 
     def _decode_json(self, line: bytes) -> Incoming:
-        try:
-            fields = json.loads(line)
-        except ValueError as error:
-            raise ProtocolViolation(f"kineticd sent a line that is not JSON ({error}); reconnect") from None
+        fields = _wire.loads(line, "JSON line")
         if not isinstance(fields, dict):
-            raise ProtocolViolation("kineticd sent a JSON line that is not an object; reconnect")
+            _wire.violation(f"a JSON line that is not an object: {_wire.shown(fields)}")
         kind = fields.get("type")
         if kind == "frame":
-            values = fields.get("values", {})
-            return Frame(int(fields["generation"]), int(fields["seq"]), int(fields["time_ns"]),
-                         {name: ChannelState(tuple(map(float, state["value"])), tuple(map(float, state["velocity"])))
-                          for name, state in values.items()})
-        return self._decode_object(str(kind), fields)
+            return self._json_frame(fields)
+        if not isinstance(kind, str):
+            _wire.violation(f"a JSON message whose type is {_wire.shown(kind)} (a string)")
+        return self._decode_object(kind, fields)
 
-    def _decode_binary(self, code: int, payload: bytes) -> Incoming:
+    def _json_frame(self, fields: dict[str, Any]) -> Frame:
+        schema = self._schema_of(_wire.integer(fields, "generation", 0, _wire.U32, "frame"))
+        seq = _wire.integer(fields, "seq", 0, _wire.U64, "frame")
+        time_ns = _wire.integer(fields, "time_ns", 0, _wire.U64, "frame")
+        values = fields.get("values")
+        if not isinstance(values, dict) or len(values) != len(schema.channels):
+            _wire.violation(f"a frame whose values are {_wire.shown(values)} (an object of the schema's "
+                            f"{len(schema.channels)} channels)")
+        channels = {}
+        for channel in schema.channels:
+            state = values.get(channel.name)
+            if not isinstance(state, dict):
+                _wire.violation(f"a frame without the schema's channel {channel.name}")
+            what = f"a frame whose {channel.name} of {channel.dimension} components has"
+            channels[channel.name] = ChannelState(
+                tuple(_wire.numbers(state.get("value"), channel.dimension, f"{what} the value")),
+                tuple(_wire.numbers(state.get("velocity"), channel.dimension, f"{what} the velocity")))
+        return Frame(schema.generation, seq, time_ns, channels)
+
+    def _schema_of(self, generation: int) -> Schema:
+        """The schema in force, which a frame of ``generation`` must follow."""
+        schema = self.schema
+        if schema is None:
+            _wire.violation(f"a frame (generation {generation}) before any schema")
+        if schema.generation != generation:
+            _wire.violation(f"a frame of generation {generation} while the schema in force is {schema.generation}")
+        return schema
+
+    def _decode_binary(self, code: int, payload: bytes) -> Incoming | None:
         kind = _TYPE_NAMES.get(code)
         if kind == "frame":
             return self._binary_frame(payload)
@@ -114,28 +142,29 @@ class Codec:
             if payload[:4] != _MAGIC or len(payload) < 8:
                 raise ProtocolViolation("kineticd's binary hello lacks the KNTC magic; is this a kineticd socket?")
             major, minor = struct.unpack_from("<HH", payload, 4)
-            fields = json.loads(payload[8:]) if len(payload) > 8 else {}
+            fields = _wire.loads(payload[8:], "hello") if len(payload) > 8 else {}
+            if not isinstance(fields, dict):
+                _wire.violation(f"a hello that is not a JSON object: {_wire.shown(fields)}")
             fields.setdefault("protocol", major)
             fields.setdefault("minor", minor)
             return self._decode_object("hello", fields)
-        if kind is None:
-            raise ProtocolViolation(f"kineticd sent a message of unknown type {code}; is this package older than the daemon?")
-        try:
-            fields = json.loads(payload)
-        except ValueError as error:
-            raise ProtocolViolation(f"kineticd sent a {kind} that is not JSON ({error}); reconnect") from None
+        if kind is None or kind in ("subscribe", "command"):
+            return None  # a type of a later minor version (or one only clients send): skipped, as receivers do
+        fields = _wire.loads(payload, kind)
+        if not isinstance(fields, dict):
+            _wire.violation(f"a {kind} that is not a JSON object: {_wire.shown(fields)}")
         return self._decode_object(kind, fields)
 
     def _binary_frame(self, payload: bytes) -> Frame:
         if len(payload) < _FRAME_HEADER.size:
-            raise ProtocolViolation(f"kineticd sent a frame of {len(payload)} bytes, shorter than its header")
+            _wire.violation(f"a frame of {len(payload)} bytes, shorter than its header")
         generation, seq, time_ns, count = _FRAME_HEADER.unpack_from(payload)
-        if len(payload) != _FRAME_HEADER.size + 8 * count:
-            raise ProtocolViolation(f"kineticd sent a frame of {count} numbers in {len(payload)} bytes")
-        schema = self.schema
-        if schema is None or schema.generation != generation:
-            raise ProtocolViolation(f"kineticd sent a frame of schema generation {generation} before that schema")
+        schema = self._schema_of(generation)
+        if count != schema.count or len(payload) != _FRAME_HEADER.size + 8 * count:
+            _wire.violation(f"a frame of {count} numbers in {len(payload)} bytes for a schema of {schema.count}")
         numbers = struct.unpack_from(f"<{count}d", payload, _FRAME_HEADER.size)
+        if not all(map(math.isfinite, numbers)):
+            _wire.violation("a frame carrying a number that is not finite")
         channels = {}
         for channel in schema.channels:
             start, dimension = channel.offset, channel.dimension
@@ -145,27 +174,68 @@ class Codec:
 
     def _decode_object(self, kind: str, fields: dict[str, Any]) -> Incoming:
         if kind == "hello":
-            return Hello(int(fields.get("protocol", 0)), int(fields.get("minor", 0)), str(fields.get("server", "")),
-                         float(fields.get("tick_hz", 0)), tuple(fields.get("features", ())),
-                         str(fields.get("encoding", self.encoding)))
+            return _hello(fields, self.encoding)
         if kind == "schema":
-            schema = Schema(int(fields["generation"]),
-                            tuple(SchemaChannel(str(c["name"]), int(c["dimension"]), int(c["offset"]))
-                                  for c in fields["channels"]),
-                            int(fields["count"]))
-            self.schema = schema
-            return schema
+            self.schema = _schema(fields)
+            return self.schema
         if kind == "reply":
-            if fields.get("ok") is True:
-                rest = {key: value for key, value in fields.items() if key not in ("type", "id", "ok")}
-                return Reply(fields.get("id"), rest)
-            error = fields.get("error") or {}
-            return server_error(str(error.get("code", "")), str(error.get("message", "")), command_id=fields.get("id"))
+            return _reply(fields)
         if kind == "event":
             return event_from_json(fields)
         if kind == "motion":
             return motion_update(fields)
         if kind == "error":
-            code = str(fields.get("code", ""))
-            return server_error(code, str(fields.get("message", "")), fatal=code in _FATAL)
+            code = _wire.string(fields, "code", "error")
+            return server_error(code, _wire.string(fields, "message", "error"), fatal=code in _FATAL)
         raise ProtocolViolation(f"kineticd sent a message of type {kind!r}; is this package older than the daemon?")
+
+
+def _hello(fields: dict[str, Any], encoding: Encoding) -> Hello:
+    features = fields.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        _wire.violation(f"a hello whose features are {_wire.shown(features)} (a list of strings)")
+    tick_hz = _wire.finite(fields.get("tick_hz", _wire.MISSING), "a hello whose tick_hz is")
+    if tick_hz <= 0:
+        _wire.violation(f"a hello whose tick_hz is {tick_hz:g} (above 0)")
+    return Hello(_wire.integer(fields, "protocol", 0, 0xFFFF, "hello"), _wire.integer(fields, "minor", 0, 0xFFFF, "hello"),
+                 _wire.string(fields, "server", "hello"), tick_hz, tuple(features),
+                 str(_wire.optional(fields, "encoding", str, "hello") or encoding))
+
+
+def _schema(fields: dict[str, Any]) -> Schema:
+    generation = _wire.integer(fields, "generation", 0, _wire.U32, "schema")
+    count = _wire.integer(fields, "count", 0, _wire.MAXIMUM_FRAME_NUMBERS, "schema")
+    listed = fields.get("channels")
+    if not isinstance(listed, list) or len(listed) > _wire.MAXIMUM_CHANNELS:
+        _wire.violation(f"a schema whose channels are {_wire.shown(listed)} (a list of at most "
+                        f"{_wire.MAXIMUM_CHANNELS})")
+    channels = []
+    offset = 0
+    for index, channel in enumerate(listed):
+        if not isinstance(channel, dict):
+            _wire.violation(f"a schema whose channel {index} is {_wire.shown(channel)} (an object)")
+        what = f"schema channel {index}"
+        name = _wire.name(channel, "name", what)
+        dimension = _wire.integer(channel, "dimension", 1, _wire.MAXIMUM_COMPONENTS, what)
+        _wire.integer(channel, "offset", offset, offset, what)
+        channels.append(SchemaChannel(name, dimension, offset))
+        offset += 2 * dimension
+    if offset != count:
+        _wire.violation(f"a schema whose count {count} is not its channels' {offset} numbers (2 per component)")
+    return Schema(generation, tuple(channels), count)
+
+
+def _reply(fields: dict[str, Any]) -> Reply | ServerError:
+    ident = fields.get("id")
+    if not (ident is None or isinstance(ident, str) or (isinstance(ident, int) and not isinstance(ident, bool))):
+        _wire.violation(f"a reply whose id is {_wire.shown(ident)} (an integer or a string)")
+    ok = fields.get("ok")
+    if ok is True:
+        rest = {key: value for key, value in fields.items() if key not in ("type", "id", "ok")}
+        return Reply(ident, rest)
+    error = fields.get("error")
+    if ok is not False or not isinstance(error, dict):
+        _wire.violation(f"a reply whose ok is {_wire.shown(fields.get('ok', _wire.MISSING))} (true, or false with its "
+                        "error)")
+    return server_error(_wire.string(error, "code", "refusal"), _wire.string(error, "message", "refusal"),
+                        command_id=ident)

@@ -11,7 +11,7 @@ from ._codec import Codec
 from ._session import CommandIDs, Reconnect, check_hello, hello_message, subscribe_message
 from ._socket import connect_error, socket_path
 from .commands import Completion, Request, Value, ZoomAction
-from .errors import ConnectError, ConnectionLost, KineticError, ServerError
+from .errors import ConnectError, ConnectionLost, KineticError, ProtocolViolation, ServerError
 from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
 from .motion import MotionUpdate
 
@@ -21,24 +21,38 @@ M = TypeVar("M")
 _KEPT = 4096  # frames or events a slow reader may fall behind by; beyond it the oldest go (latest wins)
 
 
+class _Ended:
+    """What ends a stream without an error: a new subscribe replaced its subscription."""
+
+
+_ENDED = _Ended()
+
+
 class _Stream(Generic[M]):
-    """A bounded queue read as an async iterator; it ends with the error that ended the connection."""
+    """A bounded queue read as an async iterator; it ends with the error that ended the connection, or when a new
+    subscribe replaces it."""
 
     def __init__(self) -> None:
-        self._queue: asyncio.Queue[M | KineticError] = asyncio.Queue(maxsize=_KEPT)
+        self._queue: asyncio.Queue[M | KineticError | _Ended] = asyncio.Queue(maxsize=_KEPT)
 
-    def put(self, item: M | KineticError) -> None:
+    def put(self, item: M | KineticError | _Ended) -> None:
         if self._queue.full():
             self._queue.get_nowait()
         self._queue.put_nowait(item)
+
+    def end(self) -> None:
+        """Ends the iteration once what was queued has been read."""
+        self.put(_ENDED)
 
     def __aiter__(self) -> _Stream[M]:
         return self
 
     async def __anext__(self) -> M:
         item = await self._queue.get()
-        if isinstance(item, KineticError):
+        if isinstance(item, (KineticError, _Ended)):
             self.put(item)  # every later read ends the same way
+            if isinstance(item, _Ended):
+                raise StopAsyncIteration
             raise item
         return item
 
@@ -96,6 +110,7 @@ class AsyncClient:
         except OSError as error:
             raise connect_error(self.path, error) from None
         self._codec = Codec(self._encoding)
+        self._backlog: list[Any] = []
         self._write(hello_message(self._client_name))
         try:
             async with asyncio.timeout(self.timeout):
@@ -104,7 +119,9 @@ class AsyncClient:
                     if not data:
                         raise ConnectionLost(f"kineticd at {self.path} closed the connection during the hello")
                     for message in self._codec.feed(data):
-                        if isinstance(message, Hello):
+                        if not self._pending_hello:
+                            self._backlog.append(message)  # sent right after the hello: the reader dispatches it
+                        elif isinstance(message, Hello):
                             self.hello = check_hello(message)
                             self._pending_hello = False
                         elif isinstance(message, ServerError):
@@ -126,13 +143,18 @@ class AsyncClient:
     async def _read_loop(self) -> None:
         while True:
             try:
+                backlog, self._backlog = self._backlog, []
+                for message in backlog:
+                    self._dispatch(message)
                 data = await self._reader.read(1 << 16)
                 if not data:
                     raise ConnectionLost(f"kineticd at {self.path} closed the connection (it stopped, or dropped this client)")
                 for message in self._codec.feed(data):
                     self._dispatch(message)
-            except (KineticError, ConnectionError) as error:
-                lost = error if isinstance(error, KineticError) else ConnectionLost(f"kineticd at {self.path}: {error}")
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # whatever ends the reader ends every stream and pending call with it
+                lost = self._reader_error(error)
                 self._fail_commands(lost)
                 if self._closed or self._reconnect is None or (isinstance(lost, ServerError) and not lost.fatal):
                     self._end(lost)
@@ -140,6 +162,17 @@ class AsyncClient:
                 if not await self._reopen():
                     self._end(lost)
                     return
+
+    def _reader_error(self, error: Exception) -> KineticError:
+        """The package's error for what ended the reader: itself, or one that names it."""
+        if isinstance(error, KineticError):
+            return error
+        if isinstance(error, ConnectionError):
+            return ConnectionLost(f"kineticd at {self.path}: {error}")
+        lost = ProtocolViolation(f"reading kineticd at {self.path} failed ({type(error).__name__}: {error}); the "
+                                 "connection is closed: reconnect, and report this")
+        lost.__cause__ = error
+        return lost
 
     async def _reopen(self) -> bool:
         assert self._reconnect is not None
@@ -318,9 +351,17 @@ class AsyncClient:
     def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> AsyncIterator[Frame]:
         """Subscribes to ``patterns`` and returns the frames as an async iterator; the first frame holds every
         matching channel's current state. A new subscribe replaces the last (and ends its iterator's supply)."""
-        self._subscription = subscribe_message(patterns, rate_hz)
+        return self._subscribe(subscribe_message(patterns, rate_hz))
+
+    def _subscribe(self, message: dict[str, Any]) -> _Stream[Any]:
+        """Sends ``message``; the previous subscription's stream ends and a new one begins."""
+        if self._ended is not None:
+            raise self._ended
+        if self._frames is not None:
+            self._frames.end()
+        self._subscription = message
         self._frames = _Stream()
-        self._write(self._subscription)
+        self._write(message)
         return self._frames
 
     def subscribe_motion(self, patterns: Sequence[str] = ("*",),
@@ -328,10 +369,7 @@ class AsyncClient:
         """Subscribes with motion descriptors (see :meth:`kinetic.Client.subscribe_motion`): the async iterator yields
         a :class:`kinetic.motion.MotionUpdate` whenever channels' motion changes, and frames only while a channel's
         motion has no closed form."""
-        self._subscription = subscribe_message(patterns, rate_hz, motion=True)
-        self._frames = _Stream()
-        self._write(self._subscription)
-        return self._frames
+        return self._subscribe(subscribe_message(patterns, rate_hz, motion=True))
 
     def events(self) -> AsyncIterator[Event]:
         """The events, as they come (completion events too)."""

@@ -63,6 +63,8 @@ class Client:
         self._subscription: dict[str, Any] | None = None
         self._queue: deque[Received] = deque(maxlen=_KEPT)
         self._closed = False
+        # How many subscribes were sent: an iterator of an earlier one ends.
+        self._subscriptions = 0
         self._open()
 
     # Connection
@@ -232,10 +234,15 @@ class Client:
 
     def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> Iterator[Frame]:
         """Subscribes to the channels matching ``patterns`` and returns the frames as they come: the first holds
-        every matching channel's current state. A new subscribe replaces the last."""
-        self._subscription = subscribe_message(patterns, rate_hz)
-        self._send(self._subscription)
+        every matching channel's current state. A new subscribe replaces the last and ends its iterator."""
+        self._subscribe(subscribe_message(patterns, rate_hz))
         return self.frames()
+
+    def _subscribe(self, message: dict[str, Any]) -> None:
+        """Sends ``message``; the previous subscription's iterator ends."""
+        self._subscription = message
+        self._subscriptions += 1
+        self._send(message)
 
     def subscribe_motion(self, patterns: Sequence[str] = ("*",),
                          rate_hz: float | None = None) -> Iterator[Frame | MotionUpdate]:
@@ -245,14 +252,17 @@ class Client:
         it at the time you show the value. Read the updates as they come: like frames, unread messages beyond 4096 are
         dropped oldest first, and a dropped update leaves its channel's motion out of date until the next one (a new
         subscribe describes every channel again)."""
-        self._subscription = subscribe_message(patterns, rate_hz, motion=True)
-        self._send(self._subscription)
+        self._subscribe(subscribe_message(patterns, rate_hz, motion=True))
         return self._received(None, motion=True)
 
     def _received(self, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
         """Frames (and with ``motion`` motion updates) until ``timeout`` seconds pass without a message; events met on
-        the way go to ``on_event``, or into :attr:`events`."""
-        while (message := self.receive(timeout)) is not None:
+        the way go to ``on_event``, or into :attr:`events`. It ends when a subscribe after this call replaces the
+        subscription."""
+        return self._iterate(self._subscriptions, timeout, motion)
+
+    def _iterate(self, subscription: int, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
+        while subscription == self._subscriptions and (message := self.receive(timeout)) is not None:
             if isinstance(message, Frame) or (motion and isinstance(message, MotionUpdate)):
                 yield message
             elif isinstance(message, (Schema, MotionUpdate)):
@@ -277,10 +287,9 @@ class Client:
 
     def frames(self, timeout: float | None = None) -> Iterator[Frame]:
         """The subscription's frames until ``timeout`` seconds pass without a message (``None``: until the connection
-        ends). Events met on the way go to ``on_event``, or into :attr:`events`."""
-        for message in self._received(timeout, motion=False):
-            if isinstance(message, Frame):
-                yield message
+        ends, or a later subscribe replaces the subscription). Events met on the way go to ``on_event``, or into
+        :attr:`events`."""
+        return (message for message in self._received(timeout, motion=False) if isinstance(message, Frame))
 
     def _wait_for_event(self, matches: Callable[[Event], bool], timeout: float | None) -> Event:
         for kept in (self.events, self._queue):

@@ -6,6 +6,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
+from . import _wire
+
 Encoding = Literal["json", "binary"]
 """The connection's encoding: JSON Lines or the length-prefixed binary framing."""
 
@@ -177,21 +179,31 @@ Event = Union[AnimationCompleted, Shutdown, DeviceAdded, DeviceRemoved, GestureB
 
 
 def event_from_json(fields: Mapping[str, Any]) -> Event:
-    """The typed event of a JSON ``event`` message."""
-    name = str(fields.get("event", ""))
+    """The typed event of a JSON ``event`` message, its fields checked (:class:`kinetic.ProtocolViolation` otherwise)."""
+    name = _wire.string(fields, "event", "event")
+    what = f"{name} event"
     if name in (LOGICALLY_COMPLETE, REMOVED):
-        channels: tuple[str, ...] = tuple(fields.get("channels", ()))
-        if "channel" in fields:
-            channels = (str(fields["channel"]),)
-        return AnimationCompleted(name, fields.get("id"), channels, fields.get("element"))
+        ident = fields.get("id")
+        if not (ident is None or isinstance(ident, str) or (isinstance(ident, int) and not isinstance(ident, bool))):
+            _wire.violation(f"an {what} whose id is {_wire.shown(ident)} (an integer or a string)")
+        listed = _wire.optional(fields, "channels", list, what) or []
+        if not all(isinstance(channel, str) for channel in listed):
+            _wire.violation(f"an {what} whose channels are {_wire.shown(listed)} (a list of names)")
+        channels: tuple[str, ...] = tuple(listed)
+        channel = _wire.optional(fields, "channel", str, what)
+        if channel is not None:
+            channels = (channel,)
+        return AnimationCompleted(name, ident, channels, _wire.optional(fields, "element", str, what))
     if name == SHUTDOWN:
         return Shutdown()
     if name == DEVICE_ADDED:
-        return DeviceAdded(str(fields.get("path", "")), str(fields.get("name", "")), str(fields.get("class", "")))
+        return DeviceAdded(_wire.optional(fields, "path", str, what) or "", _wire.optional(fields, "name", str, what) or "",
+                           _wire.optional(fields, "class", str, what) or "")
     if name == DEVICE_REMOVED:
-        return DeviceRemoved(str(fields.get("path", "")))
+        return DeviceRemoved(_wire.optional(fields, "path", str, what) or "")
     if name == GESTURE_BEGAN:
-        return GestureBegan(str(fields.get("channel", "")))
+        return GestureBegan(_wire.optional(fields, "channel", str, what) or "")
     if name == GESTURE_ENDED:
-        return GestureEnded(str(fields.get("channel", "")), bool(fields.get("cancelled", False)))
+        return GestureEnded(_wire.optional(fields, "channel", str, what) or "",
+                            bool(_wire.optional(fields, "cancelled", bool, what)))
     return UnknownEvent(name, dict(fields))

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _wire
 from .errors import ProtocolViolation
 
 _STEP = 1.0 / 300
@@ -33,17 +34,18 @@ _CURVE_PRECISION = 1.0 / 1048576.0
 
 
 def _numbers(fields: Mapping[str, Any], key: str, dimension: int | None = None) -> list[float]:
-    value = fields.get(key)
-    if not isinstance(value, list) or (dimension is not None and len(value) != dimension):
-        raise ProtocolViolation(f"a motion descriptor's {key!r} is not a list of {dimension} numbers: {value!r}")
-    return [float(x) for x in value]
+    return _wire.numbers(fields.get(key), dimension, f"a motion descriptor whose {key} is",
+                         _wire.MAXIMUM_MOTION_MAGNITUDE)
 
 
 def _number(fields: Mapping[str, Any], key: str) -> float:
-    value = fields.get(key)
-    if not isinstance(value, (int, float)) or isinstance(value, bool):
-        raise ProtocolViolation(f"a motion descriptor's {key!r} is not a number: {value!r}")
-    return float(value)
+    return _wire.finite(fields.get(key, _wire.MISSING), f"a motion descriptor whose {key} is",
+                        _wire.MAXIMUM_MOTION_MAGNITUDE)
+
+
+def _require(condition: bool, what: str) -> None:
+    if not condition:
+        _wire.violation(f"a motion descriptor {what}")
 
 
 def _round_half_away(x: float) -> float:
@@ -116,6 +118,9 @@ class _Curve(_Term):
     def __init__(self, fields: Mapping[str, Any]) -> None:
         p1, p2 = _numbers(fields, "p1", 2), _numbers(fields, "p2", 2)
         self.duration = _number(fields, "duration")
+        # A timing curve's x runs from 0 to 1 (UnitCurve), its duration is positive.
+        _require(0 <= p1[0] <= 1 and 0 <= p2[0] <= 1 and self.duration > 0,
+                 f"whose curve has p1 {p1}, p2 {p2}, duration {self.duration:g} (x within [0, 1], a duration above 0)")
         self.cx = 3 * p1[0]
         self.bx = 3 * (p2[0] - p1[0]) - self.cx
         self.ax = 1 - self.cx - self.bx
@@ -166,16 +171,29 @@ class _Curve(_Term):
 
 class _Momentum(_Term):
     def __init__(self, fields: Mapping[str, Any], dimension: int) -> None:
+        # The signs Spring's closed form has — decay and λ at or above 0, ω above 0 under-damped and below over-damped —
+        # so that every exponential it takes decays; the rates a regime does not use may be null (a rigid ω₀ is +∞).
         self.decay = _number(fields, "decay")
         self.travel = _numbers(fields, "travel", dimension)
         self.rest = _number(fields, "rest_distance")
+        _require(self.decay > 0 and self.rest >= 0, f"whose momentum decays at {self.decay:g} to {self.rest:g} (a decay "
+                 "above 0, a rest distance from 0)")
         bounce = fields.get("bounce")
         if not isinstance(bounce, dict) or bounce.get("regime") not in ("free", "rigid", "frozen", "under", "critical", "over"):
-            raise ProtocolViolation(f"a momentum descriptor's bounce is not a spring: {bounce!r}")
+            _wire.violation(f"a momentum descriptor whose bounce is {_wire.shown(bounce)} (a spring's regime and rates)")
         self.regime = str(bounce["regime"])
-        self.omega0, self.omega, self.lamb = (_number(bounce, "omega0"), _number(bounce, "omega"), _number(bounce, "lambda"))
+        self.omega0 = self.omega = self.lamb = 0.0
+        if self.regime == "critical":
+            self.lamb = _number(bounce, "lambda")
+        elif self.regime in ("under", "over"):
+            self.omega0, self.omega, self.lamb = (_number(bounce, "omega0"), _number(bounce, "omega"),
+                                                  _number(bounce, "lambda"))
+            _require(self.omega0 >= 0 and (self.omega > 0 if self.regime == "under" else self.omega < 0),
+                     f"whose {self.regime}-damped bounce has ω₀ {self.omega0:g}, ω {self.omega:g}")
+        _require(self.lamb >= 0, f"whose bounce has λ {self.lamb:g} (from 0)")
         settling = bounce.get("settling_duration")
         self.settling = math.inf if settling is None else _number(bounce, "settling_duration")
+        _require(self.settling >= 0, f"whose bounce settles at {self.settling:g} s (from 0)")
 
     def _coefficients(self, t: float) -> tuple[float, float, float, float]:
         w0, lam, w = self.omega0, self.lamb, self.omega
@@ -250,11 +268,11 @@ class _Sum(_Term):
     def __init__(self, fields: Mapping[str, Any], dimension: int, depth: int) -> None:
         entries = fields.get("entries")
         if not isinstance(entries, list) or not entries:
-            raise ProtocolViolation("a sum descriptor without entries")
+            _wire.violation("a sum descriptor without entries")
         self.entries: list[tuple[float, list[float], _Term | None]] = []
         for entry in entries:
             if not isinstance(entry, dict):
-                raise ProtocolViolation(f"a sum entry is not an object: {entry!r}")
+                _wire.violation(f"a sum descriptor whose entry is {_wire.shown(entry)} (an object)")
             inner = entry.get("term")
             term = None if inner is None else _term(inner, dimension, depth + 1)
             self.entries.append((_number(entry, "start"), _numbers(entry, "target", dimension), term))
@@ -286,7 +304,7 @@ class _Sum(_Term):
 
 def _term(fields: Any, dimension: int, depth: int = 0) -> _Term:
     if not isinstance(fields, dict) or depth > 16:
-        raise ProtocolViolation(f"a motion term is not an object: {fields!r}")
+        _wire.violation(f"a motion term {_wire.shown(fields)} (an object, nested at most 16 sums deep)")
     kind = fields.get("kind")
     if kind == "spring":
         return _Spring(fields, dimension)
@@ -299,13 +317,34 @@ def _term(fields: Any, dimension: int, depth: int = 0) -> _Term:
     raise ProtocolViolation(f"a motion term of unknown kind {kind!r}; is this package older than the daemon?")
 
 
+def _finite_everywhere(term: _Term, delta: Sequence[float]) -> bool:
+    """Whether the closed forms in ``term`` evaluate to finite numbers towards ``delta`` (a sum's entries towards their
+    targets) from their start to 2⁴⁰ s after it, in steps of a factor of 4, and at a momentum's settling time. The
+    bounds and signs checked when it was read make it so; this is the proof for the description at hand. Springs need
+    none: their stepping stops, settled, once anything overflows."""
+    if isinstance(term, _Sum):
+        return all(inner is None or _finite_everywhere(inner, target) for _, target, inner in term.entries)
+    if not isinstance(term, _Momentum):
+        return True
+    times = [2.0 ** e for e in range(-20, 41, 2)] + ([term.settling] if math.isfinite(term.settling) else [])
+    try:
+        for t in times:
+            for i in range(len(delta)):
+                value, velocity, _ = term._component(delta[i], term.travel[i], t)
+                if not (math.isfinite(value) and math.isfinite(velocity)):
+                    return False
+    except (ArithmeticError, ValueError):
+        return False
+    return True
+
+
 class Motion:
     """One channel's motion from ``time_ns`` on: ``kind`` is ``"rest"``, ``"animation"`` or ``"frames"`` (no closed
     form: ``reason`` says why, and the values come in frames)."""
 
     def __init__(self, fields: Mapping[str, Any], epoch_ns: int, time_ns: int) -> None:
-        self.channel = str(fields.get("channel", ""))
-        self.kind = str(fields.get("kind", ""))
+        self.channel = _wire.name(fields, "channel", "motion descriptor")
+        self.kind = _wire.string(fields, "kind", "motion descriptor")
         self.epoch_ns = epoch_ns
         self.time_ns = time_ns
         self.reason: str | None = None
@@ -313,16 +352,19 @@ class Motion:
         self._last = -math.inf
         self._finished = False
         if self.kind == "frames":
-            self.reason = str(fields.get("reason", ""))
+            self.reason = _wire.optional(fields, "reason", str, "motion descriptor") or ""
             self.model: list[float] = []
             return
         if self.kind not in ("rest", "animation"):
             raise ProtocolViolation(f"a motion descriptor of unknown kind {self.kind!r}; is this package older than the daemon?")
         self.model = _numbers(fields, "model")
+        _require(1 <= len(self.model) <= _wire.MAXIMUM_COMPONENTS,
+                 f"of {len(self.model)} components (1 to {_wire.MAXIMUM_COMPONENTS})")
         if self.kind == "animation":
             self.interval = _numbers(fields, "interval", len(self.model))
             self.begin = _number(fields, "begin")
             self._term = _term(fields.get("term"), len(self.model))
+            _require(_finite_everywhere(self._term, self.interval), "whose evaluation is not finite")
 
     @property
     def dimension(self) -> int:
@@ -344,11 +386,16 @@ class Motion:
                 self._term.restart()
             self._last = now
             if not self._finished:
-                evaluated = self._term.evaluate(self.interval, max(0.0, now - self.begin))
+                try:
+                    evaluated = self._term.evaluate(self.interval, max(0.0, now - self.begin))
+                except (ArithmeticError, ValueError):  # math's overflow and domain errors: C would give ±inf or NaN
+                    evaluated = None
                 if evaluated is not None:
                     y, dy = evaluated
                     value = tuple(self.model[i] + (y[i] - self.interval[i]) for i in range(len(y)))
-                    return value, None if dy is None else tuple(dy)
+                    # A description that passed every check and still overflowed settles on its model instead.
+                    if all(map(math.isfinite, value)) and (dy is None or not any(map(math.isinf, dy))):
+                        return value, None if dy is None else tuple(dy)
                 self._finished = True
         return tuple(self.model), (0.0,) * len(self.model)
 
@@ -364,18 +411,18 @@ class MotionUpdate:
 
 
 def motion_update(fields: Mapping[str, Any]) -> MotionUpdate:
-    """Reads a ``motion`` message's JSON object."""
-    try:
-        seq, time_ns, epoch_ns = int(fields["seq"]), int(fields["time_ns"]), int(fields["epoch_ns"])
-        channels = fields["channels"]
-    except (KeyError, TypeError, ValueError):
-        raise ProtocolViolation("kineticd sent a motion message without its seq, time_ns, epoch_ns or channels") from None
-    if not isinstance(channels, list):
-        raise ProtocolViolation("a motion message's channels are not a list")
+    """Reads a ``motion`` message's JSON object (:class:`kinetic.ProtocolViolation` for one the protocol forbids)."""
+    seq = _wire.integer(fields, "seq", 0, _wire.U64, "motion message")
+    time_ns = _wire.integer(fields, "time_ns", 0, _wire.U64, "motion message")
+    epoch_ns = _wire.integer(fields, "epoch_ns", 0, _wire.U64, "motion message")
+    channels = fields.get("channels")
+    if not isinstance(channels, list) or len(channels) > _wire.MAXIMUM_CHANNELS:
+        _wire.violation(f"a motion message whose channels are {_wire.shown(channels)} (a list of at most "
+                        f"{_wire.MAXIMUM_CHANNELS})")
     motions = {}
     for entry in channels:
         if not isinstance(entry, dict):
-            raise ProtocolViolation(f"a motion message's channel is not an object: {entry!r}")
+            _wire.violation(f"a motion message whose channel is {_wire.shown(entry)} (an object)")
         motion = Motion(entry, epoch_ns, time_ns)
         motions[motion.channel] = motion
     return MotionUpdate(seq, time_ns, epoch_ns, motions)
