@@ -3,9 +3,11 @@
 #
 #   scripts/fuzz.sh [--seconds S | --runs N] [TARGET ...]
 #
-# Builds the fuzz executable that serves every target (FuzzKinetic), unoptimised, with `--sanitize=fuzzer -Xswiftc
+# Builds the fuzz executable that serves every daemon target (FuzzKinetic), unoptimised, with `--sanitize=fuzzer -Xswiftc
 # -sanitize=fuzzer,address` into .build-fuzz (package trait AnimatableMacro off: the macro's compiler plugin cannot
-# link against libFuzzer's main, and no target needs it), runs each target for S seconds (default $FUZZ_SECONDS or
+# link against libFuzzer's main, and no target needs it); the clients' targets: libkinetic-client's two (clang with
+# libFuzzer, ASan and UBSan, from clients/c/fuzz) and the Python package's (atheris, in a virtual environment of its
+# own, from clients/python/fuzz); runs each target for S seconds (default $FUZZ_SECONDS or
 # 600) or N runs, and prints a table: target, time, runs, coverage, corpus, crashes, hangs and the slowest input's
 # time. Exits non-zero when any target crashed, hung (an input over 5 s), ran slow (an input over 2 s), leaked or ran
 # out of memory; the input is kept under .build-fuzz/artifacts/TARGET/ — copy it to Tests/Fuzz/Regressions/TARGET/ with
@@ -25,7 +27,9 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(serverCore recording configuration animationExpression)
+daemon_targets=(serverCore recording configuration animationExpression)
+client_targets=(clientStream clientMotion pythonClient)
+all=("${daemon_targets[@]}" "${client_targets[@]}")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
 for target in "${targets[@]}"; do
@@ -36,10 +40,12 @@ done
 program() { echo "Fuzz${1^}"; }
 # The longest input per target: the real limits, so that the fuzzer can find what is slow at full size. A protocol
 # line and a configuration file are at most 1 MiB, a recording file 512 MiB (1 MiB here: longer ones only repeat the
-# same events), an expression 1024 bytes (2048: refusals past the limit are tried too).
+# same events), an expression 1024 bytes (2048: refusals past the limit are tried too), a channel's motion descriptor
+# 64 KiB (128 KiB), what a client reads 1 MiB (past a message's limit: the stream's next message starts there).
 max_len() {
   case "$1" in
     animationExpression) echo 2048 ;;
+    clientMotion) echo 131072 ;;
     *) echo 1048576 ;;
   esac
 }
@@ -53,6 +59,9 @@ seeds() {
 scratch=.build-fuzz
 build_log="$scratch/build.log"
 mkdir -p "$scratch"
+: > "$build_log"
+wants() { [[ " ${targets[*]} " == *" $1 "* ]]; }
+wants_any() { for t in "$@"; do wants "$t" && return 0; done; return 1; }
 # A run of N inputs (make test's smoke run) builds without debug information, as make test's own build does (that
 # build took a fifth less time without it; this one was not timed apart), and a crash it finds is kept as an input to
 # replay (ASan's report still names the functions). Timed runs keep it, for the file and line of whatever they find;
@@ -63,13 +72,47 @@ debug_info=()
 read -r -a configuration < scripts/unoptimised-build-flags
 # One SwiftPM call: planning a build took 6 s even with nothing to compile, once for each of the four executables
 # there were before (2026-11-26).
-if ! KINETIC_FUZZ=1 swift build "${configuration[@]}" --scratch-path "$scratch" --disable-default-traits "${debug_info[@]}" \
-    --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product FuzzKinetic >"$build_log" 2>&1; then
-  cat "$build_log" >&2
-  echo "fuzz.sh: the build of FuzzKinetic failed" >&2
-  exit 1
+if wants_any "${daemon_targets[@]}"; then
+  if ! KINETIC_FUZZ=1 swift build "${configuration[@]}" --scratch-path "$scratch" --disable-default-traits "${debug_info[@]}" \
+      --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address --product FuzzKinetic >>"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    echo "fuzz.sh: the build of FuzzKinetic failed" >&2
+    exit 1
+  fi
+  for target in "${daemon_targets[@]}"; do ln -sfn FuzzKinetic "$scratch/release/$(program "$target")"; done
 fi
-for target in "${all[@]}"; do ln -sfn FuzzKinetic "$scratch/release/$(program "$target")"; done
+# libkinetic-client's targets: the library's sources compiled into each, with the flags of its meson build
+# (-ffp-contract=off: the motion evaluator repeats the daemon's arithmetic); the Swift toolchain's clang brings
+# libFuzzer, and its lld links (Debian's gold warns about every sanitizer symbol it cannot export).
+mkdir -p "$scratch/release"
+if wants_any clientStream clientMotion; then
+  for target in clientStream clientMotion; do
+    source=clients/c/fuzz/fuzz-$(echo "${target#client}" | tr '[:upper:]' '[:lower:]').c
+    # shellcheck disable=SC2046 # pkg-config's flags are words
+    if ! clang -std=c11 -g -O1 -fuse-ld=lld -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+        -ffp-contract=off -Iclients/c/include -Iclients/c/src $(pkg-config --cflags json-c) "$source" \
+        clients/c/src/{client,messages,json-writer,motion}.c $(pkg-config --libs json-c) -lm \
+        -o "$scratch/release/$(program "$target")" >>"$build_log" 2>&1; then
+      cat "$build_log" >&2
+      echo "fuzz.sh: the build of $target failed" >&2
+      exit 1
+    fi
+  done
+fi
+# The Python package's target runs under atheris (PyPI), installed with the package (editable) in a virtual
+# environment of its own; a link named as the other targets' programs starts it.
+if wants pythonClient; then
+  venv="$scratch/python-venv"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  if ! "$venv/bin/pip" install --quiet --disable-pip-version-check atheris -e ./clients/python >>"$build_log" 2>&1; then
+    cat "$build_log" >&2
+    echo "fuzz.sh: installing atheris and the kinetic package failed" >&2
+    exit 1
+  fi
+  printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$PWD/$venv/bin/python" "$PWD/clients/python/fuzz/fuzz_client.py" \
+    > "$scratch/release/$(program pythonClient)"
+  chmod +x "$scratch/release/$(program pythonClient)"
+fi
 
 limit=(-max_total_time="$seconds")
 [ -n "$runs" ] && limit=(-runs="$runs")
@@ -99,9 +142,10 @@ for target in "${targets[@]}"; do
   # The build is unoptimised with AddressSanitizer, some 20 to 50 times slower than the daemon's release build, whose
   # own budget for one message is 50 ms (docs/STALL.md). -rss_limit_mb: ASan's quarantine needs room (docs/DAEMON.md §5).
   set +e
+  dictionary="Tests/Fuzz/Dictionaries/$target.dict"
+  [[ " ${client_targets[*]} " == *" $target "* ]] && dictionary=Tests/Fuzz/Dictionaries/clients.dict
   "$scratch/release/$name" "${limit[@]}" "${timing[@]}" -rss_limit_mb=3072 -max_len="$(max_len "$target")" \
-    -print_final_stats=1 \
-    -dict="Tests/Fuzz/Dictionaries/$target.dict" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1
+    -print_final_stats=1 -dict="$dictionary" -artifact_prefix="$artifacts" "${existing[@]}" >"$log" 2>&1
   status=$?
   set -e
   elapsed=$(( $(date +%s) - start ))
