@@ -46,6 +46,22 @@ public struct SpringCoefficients: Equatable, Sendable {
         self.lambda = lambda
         self.settlingDuration = settlingDuration
     }
+
+    /// Whether the rates its regime uses are within ``MotionDescriptor/maximumMagnitude`` with their signs (λ ≥ 0;
+    /// ω > 0 under-damped, ω < 0 over-damped) and the settling duration is +∞ or within it. A rigid spring's ω₀ is
+    /// +∞, which its regime does not use.
+    var keepsLimits: Bool {
+        let within = MotionDescriptor.withinMagnitude
+        let settles = settlingDuration == .infinity || (within(settlingDuration) && settlingDuration >= 0)
+        switch regime {
+        case "free", "rigid", "frozen": return settles
+        case "critical": return settles && within(lambda) && lambda >= 0
+        case "under", "over":
+            return settles && [naturalFrequency, omega, lambda].allSatisfy(within) && naturalFrequency >= 0
+                && lambda >= 0 && (regime == "under" ? omega > 0 : omega < 0)
+        default: return false
+        }
+    }
 }
 
 /// An entry of a sum: Rᵢ = Rᵢ₋₁ + term(Tᵢ − Rᵢ₋₁, t − start), or Tᵢ once the term has finished (`term` nil).
@@ -93,20 +109,54 @@ extension MotionDescriptor {
     /// long chain of combined animations can never make a message exceed ``ProtocolLimits/maximumMessageBytes``.
     public static let maximumBytes = 65_536
 
-    /// The descriptor as it goes out: itself, or ``frames(reason:)`` when its encoding is longer than ``maximumBytes``.
+    /// The largest magnitude of any number a client evaluates: with every number within it, no product the
+    /// evaluators form overflows (the clients refuse a descriptor beyond it; docs/PROTOCOL.md, "Limits").
+    public static let maximumMagnitude = 1e50
+
+    /// How deep sums may nest: a sum inside a sum adds three levels of JSON, and a message may nest 32.
+    public static let maximumSumNesting = 8
+
+    /// The descriptor as it goes out: itself, or ``frames(reason:)`` when its encoding is longer than ``maximumBytes``
+    /// or it breaks ``keepsLimits``.
     public var bounded: MotionDescriptor {
         if case .frames = self { return self }
+        if !keepsLimits { return .frames(reason: Self.beyondLimits) }
         var bytes: [UInt8] = []
         writeUnbounded(channel: "", to: &bytes)
         return bytes.count > Self.maximumBytes ? .frames(reason: Self.tooLong) : self
     }
 
     static let tooLong = "the motion's description is longer than \(maximumBytes) bytes"
+    static let beyondLimits = "the motion's numbers are beyond what a client evaluates (finite, within ±1e50; sums nested at most \(maximumSumNesting) deep)"
+
+    /// Whether every number a client's evaluator uses is finite and within ±``maximumMagnitude``, with the signs the
+    /// closed forms have (a timing curve's x within 0…1 and a positive duration, a momentum's decay above 0, its spring's
+    /// rates as ``SpringCoefficients`` gives them), and sums nest at most ``maximumSumNesting`` deep: what
+    /// libkinetic-client and the Python package check before they evaluate a descriptor.
+    public var keepsLimits: Bool {
+        switch self {
+        case .rest(let model): model.allSatisfy(Self.withinMagnitude)
+        case .animation(let model, let interval, let begin, let term):
+            (model + interval + [begin]).allSatisfy(Self.withinMagnitude) && term.keepsLimits(nesting: 0)
+        case .frames: true
+        }
+    }
+
+    static func withinMagnitude(_ x: Double) -> Bool { x.isFinite && abs(x) <= maximumMagnitude }
 
     /// Appends `{"channel":NAME,"kind":…}` for channel `name`: the descriptor, or `frames` when it is longer than
-    /// ``maximumBytes``. Returns whether what it wrote is `frames` (the descriptor's own, or the fallback).
+    /// ``maximumBytes`` or breaks ``keepsLimits``. Returns whether what it wrote is `frames` (the descriptor's own, or
+    /// the fallback).
     @discardableResult
     public func write(channel name: String, to out: inout [UInt8]) -> Bool {
+        if case .frames = self {
+            writeUnbounded(channel: name, to: &out)
+            return true
+        }
+        if !keepsLimits {
+            MotionDescriptor.frames(reason: Self.beyondLimits).writeUnbounded(channel: name, to: &out)
+            return true
+        }
         let start = out.count
         writeUnbounded(channel: name, to: &out)
         if out.count - start > Self.maximumBytes {
@@ -114,7 +164,6 @@ extension MotionDescriptor {
             MotionDescriptor.frames(reason: Self.tooLong).writeUnbounded(channel: name, to: &out)
             return true
         }
-        if case .frames = self { return true }
         return false
     }
 
@@ -153,6 +202,26 @@ extension MotionDescriptor {
 }
 
 extension MotionDescriptorTerm {
+    /// ``MotionDescriptor/keepsLimits`` of a term `nesting` sums deep.
+    func keepsLimits(nesting: Int) -> Bool {
+        let within = MotionDescriptor.withinMagnitude
+        switch self {
+        case .spring(let stiffness, let damping, let offset, let velocity, let force, let clock):
+            return ([stiffness, damping, clock] + offset + velocity + force).allSatisfy(within)
+        case .curve(let p1x, let p1y, let p2x, let p2y, let duration):
+            return [p1y, p2y, duration].allSatisfy(within) && (0...1).contains(p1x) && (0...1).contains(p2x)
+                && duration > 0
+        case .momentum(let decay, let travel, let restDistance, let bounce):
+            return ([decay, restDistance] + travel).allSatisfy(within) && decay > 0 && restDistance >= 0
+                && bounce.keepsLimits
+        case .sum(let entries):
+            return nesting < MotionDescriptor.maximumSumNesting && entries.allSatisfy { entry in
+                within(entry.start) && entry.target.allSatisfy(within)
+                    && (entry.term?.keepsLimits(nesting: nesting + 1) ?? true)
+            }
+        }
+    }
+
     func write(to out: inout [UInt8]) {
         func number(_ key: String, _ x: Double) {
             out.append(contentsOf: ",\"\(key)\":".utf8)

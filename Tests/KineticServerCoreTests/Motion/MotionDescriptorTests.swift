@@ -264,6 +264,42 @@ struct MotionDescriptorTests {
         #expect(springs().count == 2, "nothing new at the next tick")
     }
 
+    /// What the clients refuse (finite numbers within ±1e50, a curve's x within 0…1, a momentum's signs, sums nested at
+    /// most 8 deep) goes out as frames, so that a channel the daemon can animate never ends a client's connection.
+    @Test(arguments: [
+        MotionDescriptor.rest(model: [1e51]),
+        .animation(model: [1], interval: [1], begin: 0,
+                   term: .spring(stiffness: .infinity, damping: 1, offset: [0], velocity: [0], force: [0], clock: 0)),
+        .animation(model: [1], interval: [1], begin: -1e60, term: .curve(p1x: 0.42, p1y: 0, p2x: 0.58, p2y: 1, duration: 1)),
+        .animation(model: [1], interval: [1], begin: 0, term: .curve(p1x: 2, p1y: 0, p2x: 0.58, p2y: 1, duration: 1)),
+        .animation(model: [1], interval: [1], begin: 0,
+                   term: .momentum(decay: 0, travel: [1], restDistance: 0.5,
+                                   bounce: SpringCoefficients(regime: "critical", naturalFrequency: 10, omega: 0, lambda: 10,
+                                                              settlingDuration: 1))),
+        .animation(model: [1], interval: [1], begin: 0,
+                   term: .momentum(decay: 4, travel: [1], restDistance: 0.5,
+                                   bounce: SpringCoefficients(regime: "under", naturalFrequency: 10, omega: -1, lambda: 3,
+                                                              settlingDuration: 1))),
+        .animation(model: [1], interval: [1], begin: 0, term: (0..<9).reduce(MotionDescriptorTerm.curve(
+            p1x: 0, p1y: 0, p2x: 1, p2y: 1, duration: 1)) { inner, _ in .sum([MotionSumEntry(start: 0, target: [1], term: inner)]) }),
+    ])
+    func descriptorsBeyondTheClientsLimitsGoOutAsFrames(descriptor: MotionDescriptor) {
+        #expect(!descriptor.keepsLimits)
+        #expect(descriptor.bounded == .frames(reason: MotionDescriptor.beyondLimits))
+        var bytes: [UInt8] = []
+        #expect(descriptor.write(channel: "x", to: &bytes))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""kind":"frames""#))
+    }
+
+    @Test func descriptorsWithinTheLimitsGoOutAsTheyAre() {
+        let rigid = SpringCoefficients(regime: "rigid", naturalFrequency: .infinity, omega: 0, lambda: 0, settlingDuration: 0)
+        let eight = (0..<8).reduce(MotionDescriptorTerm.momentum(decay: 4, travel: [1e12], restDistance: 0.5, bounce: rigid)) {
+            inner, _ in .sum([MotionSumEntry(start: 0, target: [1], term: inner)])
+        }
+        let descriptor = MotionDescriptor.animation(model: [-1e50], interval: [1e50], begin: 0, term: eight)
+        #expect(descriptor.keepsLimits && descriptor.bounded == descriptor)
+    }
+
     @Test func oversizedDescriptorsAndMessagesStayWithinTheLimits() {
         let long = MotionDescriptor.animation(
             model: Array(repeating: 1.0 / 3, count: 64), interval: Array(repeating: 1.0 / 3, count: 64), begin: 0,
