@@ -26,8 +26,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gi  # noqa: E402
 
 gi.require_version("Gtk", "4.0")
+gi.require_version("Gdk", "4.0")
 gi.require_foreign("cairo")
-from gi.repository import GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 import kinetic  # noqa: E402
 
@@ -162,6 +163,11 @@ def main() -> int:
     parser.add_argument("--size", default="800x600", help="the window's size (default 800x600)")
     parser.add_argument("--report", action="store_true", help="print the seq of each frame drawn")
     arguments = parser.parse_args()
+    # Without a display GTK would print criticals and crash inside the application's start-up.
+    if not Gtk.init_check() or Gdk.Display.get_default() is None:
+        print("viewer: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY reaches one); run it in a "
+              "desktop session, or under xvfb-run", file=sys.stderr)
+        return 69
     try:
         client = kinetic.Client(arguments.socket, client_name="viewer", encoding="binary")
     except kinetic.KineticError as error:

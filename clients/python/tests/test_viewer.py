@@ -103,3 +103,18 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
         daemon.stop()
         bus.stop()
         print(errors)
+
+
+def test_without_a_display_the_viewer_says_so(tmp_path: Path) -> None:
+    """No DISPLAY or WAYLAND_DISPLAY (an SSH session, a headless box): one line saying what to do, exit 69 — not GTK's
+    criticals and a segmentation fault. A daemon runs, so the viewer would otherwise go on to open its window."""
+    running = make_daemon(tmp_path).start()
+    try:
+        environment = {key: value for key, value in os.environ.items()
+                       if key not in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
+        result = subprocess.run([SYSTEM_PYTHON, str(VIEWER), "--socket", running.socket], capture_output=True, text=True,
+                                env=environment, timeout=60)
+    finally:
+        running.stop()
+    assert result.returncode == 69, result.stderr
+    assert result.stderr.count("\n") == 1 and "xvfb-run" in result.stderr, result.stderr
