@@ -14,9 +14,17 @@ import PackageDescription
 // leaves 1.3 MB of the 24 MB executable out. No module imports Foundation itself (with its ICU data, 34 MB a binary): see the
 // FoundationGeometry trait below.
 let releaseOnLinux = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
+// With the FoundationGeometry trait (on by default, so in a plain `swift build -c release`) the modules import Foundation,
+// whose static archive needs what the shared module does not name either: CoreFoundation, FoundationInternationalization
+// and ICU's data (the executables are then some 34 MB larger; every build the project makes leaves the trait off).
+let releaseWithFoundation = BuildSettingCondition.when(platforms: [.linux], configuration: .release,
+                                                       traits: ["FoundationGeometry"])
 let staticRuntime: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], releaseOnLinux)]
     + ["_FoundationCShims", "_FoundationCollections"].map {
         .linkedLibrary($0, releaseOnLinux)
+    }
+    + ["CoreFoundation", "FoundationInternationalization", "_FoundationICU"].map {
+        .linkedLibrary($0, releaseWithFoundation)
     }
 
 let package = Package(
