@@ -58,7 +58,7 @@ import KineticTestSupport
     @Test("both binaries say their version, from one source", arguments: ["kineticd", "kineticctl"])
     func version(program: String) throws {
         let result = try runProduct(program, ["--version"])
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "\(program) \(KineticVersion.string)\n")
     }
 
@@ -89,7 +89,7 @@ import KineticTestSupport
         defer { close(listener) }
         #expect(UnixSocket.withAddress(path) { bind(listener, $0, $1) } == 0)
         let record = try runProduct("kineticctl", ["record", path, "-o", directory.path + "/x.evemu"])
-        #expect(record.status == ExitStatus.usage)
+        #expect(record.status == ExitStatus.usage, "\(record.error)")
         #expect(record.error.contains("\(path) is not an input device (a character device such as /dev/input/event5); kineticctl devices lists them"), "\(record.error)")
         // Bound but not listening: a stale socket file.
         let refused = try runProduct("kineticctl", ["status", "--socket", path])
@@ -121,21 +121,21 @@ import KineticTestSupport
         let deadline = Date().addingTimeInterval(60)
         while daemon.isRunning, Date() < deadline, (try? runProduct("kineticctl", ["status", "--socket", path]).status) != 0 { usleep(50_000) }
         let words = try runProduct("kineticctl", ["animate", "nosuch", "1", "--socket", path])
-        #expect(words.status == ExitStatus.data)
-        #expect(words.output.isEmpty)
+        #expect(words.status == ExitStatus.data, "\(words.error)")
+        #expect(words.output.isEmpty, "\(words.error)")
         #expect(words.error.hasPrefix("kineticctl: kineticd refused: unknown_channel: no channel named \"nosuch\""), "\(words.error)")
         let json = try runProduct("kineticctl", ["animate", "nosuch", "1", "--socket", path, "--json"])
-        #expect(json.status == ExitStatus.data)
+        #expect(json.status == ExitStatus.data, "\(json.error)")
         #expect(json.output.contains(#""ok":false"#) && json.output.contains(#""code":"unknown_channel""#), "\(json.output)")
         let reload = try runProduct("kineticctl", ["reload", "--socket", path])
-        #expect(reload.status == ExitStatus.configuration)
+        #expect(reload.status == ExitStatus.configuration, "\(reload.error)")
         #expect(reload.error.contains("replay_keeps_bindings"), "\(reload.error)")
     }
 
     @Test("--check-config says when the default binding applies")
     func defaultBinding() throws {
         let (result, path) = try Self.run("kineticd", file: "k.yaml", holding: "rate_hz: 240\n") { ["--check-config", $0] }
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "\(path): valid (no bindings: key, so the default binding of touch.position, 1 channels, 240.0 Hz)\n")
     }
 
@@ -201,9 +201,8 @@ import KineticTestSupport
     /// no kineticd, says where it looked and what to do.
     @Test("demo without a kineticd says where it looked and how to get one")
     func demoWithoutKineticd() throws {
-        let directory = TemporaryDirectory()
-        let alone = directory.path + "/kineticctl"
-        try FileManager.default.copyItem(atPath: try #require(builtProduct("kineticctl")), toPath: alone)
+        let directory = TemporaryDirectory(in: builtProductsFolder())
+        let alone = try linkBuiltProduct("kineticctl", into: directory.path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: alone)
         process.arguments = ["demo", "--recording", Self.recording, "--seconds", "1"]

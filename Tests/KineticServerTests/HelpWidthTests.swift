@@ -14,7 +14,7 @@ import KineticTestSupport
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = "80"
         let result = try runProduct(command[0], Array(command.dropFirst()) + ["--help"], environment: environment)
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.error)")
         var inExamples = false
         var examples = 0
         var continued = false

@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
 
-/// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), removed at deinit.
+/// A temporary directory under `$TMPDIR` (the VM suite's is /dev/shm), or under `base`, removed at deinit.
 package final class TemporaryDirectory {
     package let path: String
-    package init() {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    package init(in base: String? = nil) {
+        let base = base ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/kinetic-test-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in mkdtemp(buffer.baseAddress!).map { String(cString: $0) } }
         // Without a directory the test's socket cannot bind and the test fails with that error; never trap here.
@@ -31,6 +31,26 @@ package func builtProduct(_ name: String) -> String? {
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
 }
 
+/// Puts the built product `name` into `directory` as a hard link, and returns its path there: a program to run from
+/// another folder, with nothing written. A copy would be: while this process forks a child elsewhere (the tests run in
+/// parallel), the child inherits the copy's write descriptor, and running the copy fails with ETXTBSY ("Text file
+/// busy"). `directory` must be on the products' file system (``TemporaryDirectory/init(in:)`` with
+/// ``builtProductsFolder()``).
+package func linkBuiltProduct(_ name: String, into directory: String) throws -> String {
+    guard let product = builtProduct(name) else { throw TestFileError(text: "no built \(name) beside the test binary") }
+    let path = directory + "/" + name
+    guard link(product, path) == 0 else {
+        throw TestFileError(text: "cannot link \(product) into \(directory): \(String(cString: strerror(errno)))")
+    }
+    return path
+}
+
+/// Why a test's file could not be made.
+package struct TestFileError: Error, CustomStringConvertible {
+    package var text: String
+    package var description: String { text }
+}
+
 /// What a finished process wrote and how it ended.
 package struct ProcessResult: Sendable {
     /// The exit status.
@@ -49,6 +69,11 @@ package func runProduct(_ name: String, _ arguments: [String], environment: [Str
         struct Missing: Error, CustomStringConvertible { var description: String }
         throw Missing(description: "\(name) is not beside the test binary")
     }
+    return try runProgram(path, arguments, environment: environment)
+}
+
+/// Runs the program at `path` to its end, its output and error kept whole (for the failure message of a test).
+package func runProgram(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
     let directory = TemporaryDirectory()
     let outputPath = directory.path + "/output", errorPath = directory.path + "/error"
     _ = FileManager.default.createFile(atPath: outputPath, contents: nil)

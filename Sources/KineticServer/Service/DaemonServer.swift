@@ -63,8 +63,15 @@ public final class DaemonServer: Sendable {
                 return NIOLoopBound(server, eventLoop: loop)
             }.get()
             coreBox.relay = TickRelay(core: core)
-            let listener = try await SocketServer.start(core: core, listen: listen, configuration: transport).get()
-            let warning = preparation?.finishBinding(group: transport.socketGroup)
+            let bind = preparation.map { ListenSocket.path($0.bindPath) } ?? listen
+            let listener = try await SocketServer.start(core: core, listen: bind, configuration: transport).get()
+            let warning: String?
+            do {
+                warning = try preparation?.finishBinding(group: transport.socketGroup)
+            } catch {
+                try? await listener.close()
+                throw error
+            }
             if case .path(let path) = listen {
                 return DaemonServer(core: core, clock: clock, socketPath: path, group: group, listener: listener, preparation: preparation,
                                     socketWarning: warning)

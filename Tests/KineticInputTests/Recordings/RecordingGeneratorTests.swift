@@ -1,4 +1,5 @@
 import Foundation
+import KineticTestSupport
 import Testing
 
 /// Where python3 is, if anywhere.
@@ -12,12 +13,9 @@ struct RecordingGeneratorTests {
     @Test func generatorReproducesTheCommittedFiles() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("kinetic-recordings-\(getpid())-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Python.path))
-        process.arguments = [Fixtures.repositoryRoot.appendingPathComponent("scripts/make-recordings.py").path, output.path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try runProgram(try #require(Python.path),
+                                    [Fixtures.repositoryRoot.appendingPathComponent("scripts/make-recordings.py").path, output.path])
+        #expect(result.status == 0, "\(result.error)")
         let generated = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
         #expect(generated.count == 10)  // 8 evemu files and 2 libinput-record files
         for name in generated {

@@ -248,6 +248,31 @@ struct SocketServerTests {
         await second.stop()
     }
 
+    @Test("the socket appears at its path only with its final mode and group: bound in a private directory, then moved")
+    func socketAppearsWithItsFinalMode() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/kineticd.sock"
+        let preparation = try SocketPreparation(path: path)
+        #expect(preparation.bindPath != path && preparation.bindPath.hasPrefix(directory.path + "/.k"))
+        var status = stat()
+        let privateDirectory = String(preparation.bindPath.dropLast(2))
+        #expect(stat(privateDirectory, &status) == 0 && status.st_mode & 0o777 == 0o700, "nobody else can reach it")
+        // Bound and listening, with the mode this process's umask gives: nothing is at the path yet.
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        let previous = umask(0)
+        #expect(UnixSocket.withAddress(preparation.bindPath) { bind(listener, $0, $1) } == 0 && listen(listener, 8) == 0)
+        umask(previous)
+        #expect(UnixSocket.probe(path) == .absent, "no client can connect before the mode and group are set")
+        let group = String(cString: getgrgid(getgid()).pointee.gr_name)
+        #expect(try preparation.finishBinding(group: group) == nil)
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o660 && status.st_gid == getgid())
+        #expect(UnixSocket.probe(path) == .live)
+        #expect(stat(privateDirectory, &status) != 0, "the private directory is gone")
+        preparation.release(removeSocket: true)
+        #expect(UnixSocket.probe(path) == .absent)
+    }
+
     @Test("commands from an unauthorized uid get permission_denied; it may still subscribe")
     func unauthorizedUID() async throws {
         let directory = TemporaryDirectory()

@@ -28,6 +28,17 @@ static int accepts(const char *path)
 	return connected;
 }
 
+/* Copies the file at `path` (the daemon's output) to standard error, so that a failure says why. */
+static void print_file(const char *path)
+{
+	FILE *file = fopen(path, "r");
+	char line[1024];
+	while (file && fgets(line, sizeof line, file))
+		fputs(line, stderr);
+	if (file)
+		fclose(file);
+}
+
 int test_daemon_start(struct test_daemon *daemon)
 {
 	const char *binary = getenv("KINETICD");
@@ -65,12 +76,14 @@ int test_daemon_start(struct test_daemon *daemon)
 			return 0;
 		int status;
 		if (waitpid(daemon->pid, &status, WNOHANG) == daemon->pid) {
-			fprintf(stderr, "kineticd exited before listening (see %s)\n", log);
+			fprintf(stderr, "kineticd exited before listening; its output:\n");
+			print_file(log);
 			return 1;
 		}
 		nanosleep(&(struct timespec){ .tv_nsec = 50000000 }, NULL);
 	}
-	fprintf(stderr, "kineticd did not listen on %s within 20 s\n", daemon->socket);
+	fprintf(stderr, "kineticd did not listen on %s within 20 s; its output:\n", daemon->socket);
+	print_file(log);
 	return 1;
 }
 

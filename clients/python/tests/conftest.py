@@ -53,7 +53,10 @@ class Daemon:
         log = open(Path(self.socket).with_suffix(".log"), "ab")
         self.process = subprocess.Popen([kineticd_binary(), "--socket", self.socket, "--config", str(self.config),
                                          *self.arguments], stdout=log, stderr=log)
-        wait_for_socket(self.socket, self.process)
+        try:
+            wait_for_socket(self.socket, self.process)
+        except RuntimeError as error:  # with the daemon's whole output, which says why
+            raise RuntimeError(f"{error}; its output:\n{self.log}") from None
         return self
 
     def stop(self) -> None:
