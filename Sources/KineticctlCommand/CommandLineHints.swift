@@ -16,8 +16,26 @@ enum CommandLineHints {
             guard arguments.count > 1, !commands.contains(arguments[1]) else { return nil }
             return "no command '\(arguments[1])'" + suggestion(for: arguments[1], among: commands) + " (kineticctl --help lists the commands)"
         }
-        guard !commands.contains(first) else { return nil }
-        return "unknown command '\(first)'" + suggestion(for: first, among: commands) + " (kineticctl --help lists the commands)"
+        guard let command = Kineticctl.configuration.subcommands.first(where: { $0._commandName == first }) else {
+            return "unknown command '\(first)'" + suggestion(for: first, among: commands) + " (kineticctl --help lists the commands)"
+        }
+        return unknownOption(in: arguments.dropFirst(), of: command)
+    }
+
+    /// A long option `command` does not have, named with the nearest it has. ArgumentParser's own message depends on
+    /// where the option stands and may suggest a far one (`animate --anim .smooth 1`: "did you mean '--wait'?"), or
+    /// none at all when a value's check fails first (`animate --anim .smooth x 1`: "'x' is not a number").
+    static func unknownOption(in arguments: ArraySlice<String>, of command: ParsableCommand.Type) -> String? {
+        let known = optionNames(of: command) + ["--help", "--version"]
+        for word in arguments {
+            if word == "--" { break }
+            guard word.hasPrefix("--"), Double(word) == nil else { continue }
+            let name = String(word.prefix { $0 != "=" })
+            guard !known.contains(name) else { continue }
+            return "unknown option '\(name)'" + suggestion(for: name, among: known)
+                + " (kineticctl \(command._commandName) --help lists its options)"
+        }
+        return nil
     }
 
     /// `; did you mean 'NAME'?` for the candidate nearest `word` (``NearestName``), else "".

@@ -11,6 +11,12 @@ public enum NearestName {
         return prefixed.count == 1 ? prefixed[0] : nil
     }
 
+    /// `; did you mean "NAME"?` for the candidate nearest a mistyped `name`, else "": the daemon's refusals of an
+    /// unknown channel or element carry it, so every client shows it.
+    public static func suggestion(for name: String, in candidates: [String]) -> String {
+        closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
     /// The Levenshtein distance of two names, each read as at most 64 lower-cased Unicode scalars.
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased().unicodeScalars.prefix(64)), b = Array(b.lowercased().unicodeScalars.prefix(64))

@@ -148,7 +148,8 @@ public final class GraphChannelEngine: ChannelEngine {
 
     func index(of name: String) throws(ChannelEngineError) -> Int {
         guard let i = entries.firstIndex(where: { $0.descriptor.name == name }) else {
-            throw ChannelEngineError(.unknownChannel, "no channel named \"\(name)\"; `list` shows the channels")
+            throw ChannelEngineError(.unknownChannel, "no channel named \"\(name)\"" + NearestName.suggestion(for: name, in: entries.map(\.descriptor.name))
+                                     + "; `list` shows the channels")
         }
         return i
     }

@@ -122,4 +122,23 @@ struct GraphChannelEngineTests {
             #expect(ProtocolError(error).code == (kind == .badValue ? .badMessage : .dimensionMismatch))
         }
     }
+
+    @Test("a mistyped channel or element name is answered with the nearest, for every client")
+    func nearestName() throws {
+        let engine = GraphChannelEngine(epoch: epoch)
+        try engine.define("card.offset", dimension: 2, initial: [0, 0], owner: .configuration, at: ns(0))
+        try engine.define("glow", dimension: 1, initial: [0], owner: .configuration, at: ns(0))
+        do {
+            _ = try engine.set("card.ofset", to: [1, 2], at: ns(0))
+            Issue.record("set an unknown channel")
+        } catch {
+            #expect(error.kind == .unknownChannel)
+            #expect(error.message == #"no channel named "card.ofset"; did you mean "card.offset"?; `list` shows the channels"#)
+        }
+        do {
+            _ = try engine.set("zzzzzzzz", to: [1], at: ns(0))
+        } catch {
+            #expect(error.message == #"no channel named "zzzzzzzz"; `list` shows the channels"#, "nothing near: no suggestion")
+        }
+    }
 }
