@@ -81,8 +81,11 @@ docs: deps
 	$(SWIFT) package --traits FoundationGeometry --scratch-path .build-docs generate-documentation \
 		--target Kinetic --target KineticInput --warnings-as-errors
 
+# Then the link of a plain `swift build -c release`: the release configuration with the default FoundationGeometry
+# trait (scripts/check-release-link.sh says what it leaves out and why), in this lane, whose DocC build is short.
 test-docs:
 	@$(MAKE) --no-print-directory docs
+	@./scripts/check-release-link.sh
 
 test-deps:
 	@./scripts/install-deps.sh test
