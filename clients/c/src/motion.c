@@ -541,6 +541,11 @@ static bool term_evaluate(struct term *term, const double *delta, double t, doub
 		return false;
 	switch (term->kind) {
 	case TERM_SPRING: {
+		if (t - term->clock > (max_sub_steps + 2) * step_interval) {
+			/* More than the bound's sub-steps away: the loop would run them all and stop at the bound. */
+			term->finished = true;
+			return false;
+		}
 		for (int steps = 0; term->clock < t; steps++) {
 			if (steps > max_sub_steps) {
 				term->finished = true;

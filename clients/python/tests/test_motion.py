@@ -165,6 +165,19 @@ def test_evaluations_far_apart_give_what_frequent_ones_give() -> None:
     assert 50 < value[0] < 99 and velocity is not None and velocity[0] > 1
 
 
+def test_a_minute_of_sub_steps_bounds_an_evaluation() -> None:
+    """An undamped spring (it never settles) is still moving 59 s after its clock, and taken as settled on its model
+    61 s after it: one evaluation runs at most a minute of sub-steps, whether it steps them or, beyond a minute, knows
+    that it would (so that evaluating after an idle hour costs nothing)."""
+    entry = {"channel": "x", "kind": "animation", "model": [100.0], "interval": [100.0], "begin": 0.0,
+             "term": {"kind": "spring", "stiffness": 50.0, "damping": 0.0, "offset": [0.0], "velocity": [0.0],
+                      "force": [5000.0], "clock": 0.0}}
+    moving, _ = Motion(entry, 0, 0).evaluate(59_000_000_000)
+    assert moving != (100.0,)
+    assert Motion(entry, 0, 0).evaluate(61_000_000_000) == ((100.0,), (0.0,))
+    assert Motion(entry, 0, 0).evaluate(3_600_000_000_000) == ((100.0,), (0.0,))
+
+
 def test_a_descriptor_of_an_unknown_kind_is_refused() -> None:
     with pytest.raises(kinetic.ProtocolViolation, match="unknown kind 'wobble'"):
         Motion({"channel": "x", "kind": "wobble"}, 0, 0)

@@ -85,6 +85,10 @@ class _Spring(_Term):
         if self.finished:
             return None
         x, v, a, k, c = self.x, self.v, self.a, self.k, self.c
+        if t - self.clock > (_MAX_SUB_STEPS + 2) * _STEP:
+            # More than the bound's sub-steps away: the loop would run them all and stop at the bound.
+            self.finished = True
+            return None
         steps = 0
         while self.clock < t:
             steps += 1
