@@ -173,7 +173,9 @@ def test_another_user_may_not_hold_a_preference(tmp_path: Path) -> None:
         refused = subprocess.run(["runuser", "-u", "nobody", "--", python, "-c", script], capture_output=True,
                                  text=True, env=environment, timeout=60, cwd=folder)
         assert refused.returncode == 1 and "may not hold a reduce_motion preference" in refused.stderr, refused.stderr
-        member = subprocess.run(["runuser", "-u", "nobody", "-G", "users", "--", python, "-c", script],
+        # -g keeps nogroup primary: runuser makes the first -G group the primary one otherwise.
+        member = subprocess.run(["runuser", "-u", "nobody", "-g", "nogroup", "-G", "users", "--", python, "-c",
+                                 script],
                                 capture_output=True, text=True, env=environment, timeout=60, cwd=folder)
         assert member.returncode == 0, member.stderr
     finally:
