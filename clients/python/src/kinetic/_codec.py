@@ -205,10 +205,7 @@ def _hello(fields: dict[str, Any], encoding: Encoding) -> Hello:
 def _schema(fields: dict[str, Any]) -> Schema:
     generation = _wire.integer(fields, "generation", 0, _wire.U32, "schema")
     count = _wire.integer(fields, "count", 0, _wire.MAXIMUM_FRAME_NUMBERS, "schema")
-    listed = fields.get("channels")
-    if not isinstance(listed, list) or len(listed) > _wire.MAXIMUM_CHANNELS:
-        _wire.violation(f"a schema whose channels are {_wire.shown(listed)} (a list of at most "
-                        f"{_wire.MAXIMUM_CHANNELS})")
+    listed = _wire.channel_list(fields, "schema")
     channels = []
     offset = 0
     for index, channel in enumerate(listed):

@@ -149,3 +149,11 @@ def numbers(value: Any, count: int | None, what: str, limit: float = math.inf) -
     if not isinstance(value, list) or (count is not None and len(value) != count):
         violation(f"{what} {shown(value)} (a list of {count if count is not None else 'some'} numbers)")
     return [finite(x, what, limit) for x in value]
+
+
+def channel_list(fields: Mapping[str, Any], what: str) -> list[Any]:
+    """The ``channels`` of a schema or a motion message: a list of at most 1024 entries."""
+    listed = fields.get("channels")
+    if not isinstance(listed, list) or len(listed) > MAXIMUM_CHANNELS:
+        violation(f"a {what} whose channels are {shown(listed)} (a list of at most {MAXIMUM_CHANNELS})")
+    return listed

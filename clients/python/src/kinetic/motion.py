@@ -419,10 +419,7 @@ def motion_update(fields: Mapping[str, Any]) -> MotionUpdate:
     seq = _wire.integer(fields, "seq", 0, _wire.U64, "motion message")
     time_ns = _wire.integer(fields, "time_ns", 0, _wire.U64, "motion message")
     epoch_ns = _wire.integer(fields, "epoch_ns", 0, _wire.U64, "motion message")
-    channels = fields.get("channels")
-    if not isinstance(channels, list) or len(channels) > _wire.MAXIMUM_CHANNELS:
-        _wire.violation(f"a motion message whose channels are {_wire.shown(channels)} (a list of at most "
-                        f"{_wire.MAXIMUM_CHANNELS})")
+    channels = _wire.channel_list(fields, "motion message")
     motions = {}
     for entry in channels:
         if not isinstance(entry, dict):
