@@ -182,6 +182,36 @@ static int read_schema_channel(struct kinetic_client *client, json_object *chann
 	return KINETIC_OK;
 }
 
+/* The channels' names, checked already, into one block of `names`, each channel pointing at its own. */
+static void copy_names(json_object *channels, const size_t *lengths, struct kinetic_channel *list, size_t count,
+		       char *names)
+{
+	char *next = names;
+	for (size_t i = 0; i < count; i++) {
+		json_object *name = json_object_object_get(json_object_array_get_idx(channels, i), "name");
+		memcpy(next, json_object_get_string(name), lengths[i]);
+		next[lengths[i]] = '\0';
+		list[i].name = next;
+		next += lengths[i] + 1;
+	}
+}
+
+/* Motions of channels still in the new schema carry over to `motions` (a new schema comes when a channel is added or
+ * removed); the others are destroyed. */
+static void carry_motions(struct kinetic_client *client, const struct kinetic_channel *list, size_t count,
+			  struct kinetic_motion **motions)
+{
+	for (size_t j = 0; client->motions && j < client->schema.channel_count; j++) {
+		for (size_t i = 0; client->motions[j] && i < count; i++) {
+			if (!motions[i] && strcmp(list[i].name, client->channels[j].name) == 0) {
+				motions[i] = client->motions[j];
+				client->motions[j] = NULL;
+			}
+		}
+		kinetic_motion_destroy(client->motions[j]);
+	}
+}
+
 /* The schema's channels, their names and a frame's numbers, replacing the previous ones. */
 static int read_schema(struct kinetic_client *client, json_object *object)
 {
@@ -231,25 +261,9 @@ static int read_schema(struct kinetic_client *client, json_object *object)
 		free_schema_parts(list, names, numbers, motions);
 		return kinetic_fail(client, KINETIC_E_NO_MEMORY, "out of memory for a schema of %zu channels", count);
 	}
-	char *next = names;
-	for (size_t i = 0; i < count; i++) {
-		json_object *name = json_object_object_get(json_object_array_get_idx(channels, i), "name");
-		memcpy(next, json_object_get_string(name), lengths[i]);
-		next[lengths[i]] = '\0';
-		list[i].name = next;
-		next += lengths[i] + 1;
-	}
+	copy_names(channels, lengths, list, count, names);
 	free(lengths);
-	/* Motions of channels still in the schema carry over (a new schema comes when a channel is added or removed). */
-	for (size_t j = 0; client->motions && j < client->schema.channel_count; j++) {
-		for (size_t i = 0; client->motions[j] && i < count; i++) {
-			if (!motions[i] && strcmp(list[i].name, client->channels[j].name) == 0) {
-				motions[i] = client->motions[j];
-				client->motions[j] = NULL;
-			}
-		}
-		kinetic_motion_destroy(client->motions[j]);
-	}
+	carry_motions(client, list, count, motions);
 	free_schema_parts(client->channels, client->names, client->numbers, client->motions);
 	client->motions = motions;
 	client->channels = list;

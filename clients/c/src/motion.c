@@ -532,6 +532,47 @@ static double magnitude_squared(const double *x, uint32_t n)
 	return sum;
 }
 
+/* The fluid spring's sub-steps (FluidSpringStepper) from the term's clock to `t`, then its rest rule; false once it has
+ * finished. */
+static bool spring_evaluate(struct term *term, const double *delta, double t, double *y, double *dy)
+{
+	uint32_t n = term->dimension;
+	if (t - term->clock > (max_sub_steps + 2) * step_interval) {
+		/* More than the bound's sub-steps away: the loop would run them all and stop at the bound. */
+		term->finished = true;
+		return false;
+	}
+	for (int steps = 0; term->clock < t; steps++) {
+		if (steps > max_sub_steps) {
+			term->finished = true;
+			return false;
+		}
+		term->clock += step_interval;
+		for (uint32_t i = 0; i < n; i++) {
+			double half_velocity = term->v[i] + term->a[i] * half_step_interval;
+			term->x[i] += half_velocity * step_interval;
+			term->a[i] = (delta[i] - term->x[i]) * term->stiffness - half_velocity * term->damping;
+			term->v[i] = half_velocity + term->a[i] * half_step_interval;
+		}
+	}
+	double velocity_squared = magnitude_squared(term->v, n), force_squared = magnitude_squared(term->a, n);
+	double tolerance_squared = 0, remaining_squared = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		double tolerance = delta[i] * target_tolerance, remaining = delta[i] - term->x[i];
+		tolerance_squared += tolerance * tolerance;
+		remaining_squared += remaining * remaining;
+	}
+	if (!isfinite(velocity_squared) || !isfinite(force_squared) || !isfinite(magnitude_squared(term->x, n)) ||
+	    (fmax(velocity_squared, force_squared) <= rest_threshold_squared &&
+	     !(tolerance_squared > 0 && tolerance_squared < remaining_squared))) {
+		term->finished = true;
+		return false;
+	}
+	memcpy(y, term->x, n * sizeof *y);
+	memcpy(dy, term->v, n * sizeof *dy);
+	return true;
+}
+
 /* The term's offset y (and velocity dy, NaN where the engine reports none) animating `delta` at elapsed `t`; false
  * once it has finished. */
 static bool term_evaluate(struct term *term, const double *delta, double t, double *y, double *dy)
@@ -540,42 +581,8 @@ static bool term_evaluate(struct term *term, const double *delta, double t, doub
 	if (term->finished)
 		return false;
 	switch (term->kind) {
-	case TERM_SPRING: {
-		if (t - term->clock > (max_sub_steps + 2) * step_interval) {
-			/* More than the bound's sub-steps away: the loop would run them all and stop at the bound. */
-			term->finished = true;
-			return false;
-		}
-		for (int steps = 0; term->clock < t; steps++) {
-			if (steps > max_sub_steps) {
-				term->finished = true;
-				return false;
-			}
-			term->clock += step_interval;
-			for (uint32_t i = 0; i < n; i++) {
-				double half_velocity = term->v[i] + term->a[i] * half_step_interval;
-				term->x[i] += half_velocity * step_interval;
-				term->a[i] = (delta[i] - term->x[i]) * term->stiffness - half_velocity * term->damping;
-				term->v[i] = half_velocity + term->a[i] * half_step_interval;
-			}
-		}
-		double velocity_squared = magnitude_squared(term->v, n), force_squared = magnitude_squared(term->a, n);
-		double tolerance_squared = 0, remaining_squared = 0;
-		for (uint32_t i = 0; i < n; i++) {
-			double tolerance = delta[i] * target_tolerance, remaining = delta[i] - term->x[i];
-			tolerance_squared += tolerance * tolerance;
-			remaining_squared += remaining * remaining;
-		}
-		if (!isfinite(velocity_squared) || !isfinite(force_squared) || !isfinite(magnitude_squared(term->x, n)) ||
-		    (fmax(velocity_squared, force_squared) <= rest_threshold_squared &&
-		     !(tolerance_squared > 0 && tolerance_squared < remaining_squared))) {
-			term->finished = true;
-			return false;
-		}
-		memcpy(y, term->x, n * sizeof *y);
-		memcpy(dy, term->v, n * sizeof *dy);
-		return true;
-	}
+	case TERM_SPRING:
+		return spring_evaluate(term, delta, t, y, dy);
 	case TERM_CURVE: {
 		if (!(term->duration > 0) || !(t <= term->duration) || !isfinite(magnitude_squared(delta, n)))
 			return false;
