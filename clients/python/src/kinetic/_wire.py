@@ -63,16 +63,16 @@ def _finite(text: str) -> float:
 
 def _depth(value: Any) -> int:
     """The number of containers nested in ``value``, without recursion."""
+    if not isinstance(value, (dict, list)):
+        return 0
     deepest = 0
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, dict):
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            deepest = max(deepest, depth)
-            stack.extend((child, depth + 1) for child in item)
+        deepest = max(deepest, depth)
+        children = item.values() if isinstance(item, dict) else item
+        # Only containers go on the stack: a frame's numbers are most of a message.
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return deepest
 
 
