@@ -42,8 +42,7 @@ extension GraphChannelEngine {
                 }
             }
         case (.remove, nil):
-            throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"" + NearestName.suggestion(for: name, in: elements.keys.sorted())
-                                     + "; insert it first")
+            throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"\(NearestName.suggestion(for: name, in: elements.keys.sorted())); insert it first")
         case (.zoom(let zoomRequest, let animationExpression), nil), (.zoom(let zoomRequest, let animationExpression), .zoom?):
             var presented = false
             if case .zoom(let existingZoom)? = existing { presented = existingZoom.state != .dismissed }

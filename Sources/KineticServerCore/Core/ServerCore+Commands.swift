@@ -117,8 +117,7 @@ extension ServerCore {
                 }
             case .remove(let name):
                 guard let channel = engine.channels.first(where: { $0.name == name }) else {
-                    throw ProtocolError(.unknownChannel, "no channel named \"\(name)\""
-                                        + NearestName.suggestion(for: name, in: engine.channels.map(\.name)))
+                    throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"" + NearestName.suggestion(for: name, in: engine.channels.map(\.name)))
                 }
                 guard channel.owner == .client(session.id) else {
                     throw ProtocolError(.permissionDenied, channel.owner == .configuration
