@@ -31,6 +31,13 @@ until_true() {
     case "$pause" in 0.1) pause=0.2 ;; 0.2) pause=0.4 ;; esac
   done
 }
+# end PID... — SIGTERM, then up to 30 s for each to exit, then SIGKILL: no wait here is unbounded.
+end() {
+  kill "$@" 2>/dev/null
+  local pid
+  for pid in "$@"; do until_true 30 bash -c "! kill -0 $pid" || kill -KILL "$pid" 2>/dev/null; done
+  wait "$@" 2>/dev/null
+}
 main_pid() { systemctl show -p MainPID --value kineticd.service; }
 # The guest's CPU time so far, user and system on both CPUs, in seconds (/proc/stat counts in 1/100 s), and its uptime:
 # what booting and the checks cost the emulated machine, and through TCG the host (docs/BUILD-TIMES.md).
@@ -136,8 +143,7 @@ until_true 60 auto_answered
 check "rate_hz: auto finds the virtual display's rate through libdrm" grep -q "$found_rate" "$work/auto.log"
 check "phase: auto follows the display's vblanks or logs why it cannot" \
   grep -Eq "phase: auto: (ticks follow the vblanks of /dev/dri/card[0-9]+, CRTC [0-9]+|/dev/dri/card[0-9]+, CRTC [0-9]+ gives no vblank times)" "$work/auto.log"
-kill "$auto_daemon" 2>/dev/null
-wait "$auto_daemon" 2>/dev/null
+end "$auto_daemon"
 echo "vm-systemd: $(grep -m1 'rate_hz: auto' "$work/auto.log" | sed 's/.*rate_hz/rate_hz/')"
 echo "vm-systemd: $(grep -m1 'phase: auto' "$work/auto.log" | sed 's/.*phase: auto/phase: auto/')"
 
@@ -157,13 +163,19 @@ printf 'phase: auto\n' > "$work/phase.yaml"
 env -u JOURNAL_STREAM kineticd --socket "$work/phase.sock" --config "$work/phase.yaml" --log-level info > "$work/phase.log" 2>&1 &
 phase_daemon=$!
 until_true 60 kineticctl status --socket "$work/phase.sock"
-kineticctl animate --socket "$work/phase.sock" touch.position 400 0 --animation ".linear(duration: 6)" > /dev/null 2>&1
-kineticctl subscribe --socket "$work/phase.sock" touch.position --count 240 --frames-only > "$work/phase-frames.jsonl" 2>&1
+# The daemon sends frames only while something moves, so a subscriber waiting for 240 frames waits for ever once the
+# animation has ended: on CI (2026-11-28) a slow guest's animation ended, or never started, before 240 frames came, and
+# the guest hung here until qemu's timeout. So the animation lasts 30 s (240 frames are 4 s of vkms's 60 Hz; the count
+# ends the wait long before), and both commands are bounded: the reply at 120 s, the frames at 120 s.
+kineticctl animate --socket "$work/phase.sock" --timeout 120 touch.position 400 0 --animation ".linear(duration: 30)" \
+  > "$work/phase-animate.log" 2>&1 || fail "the animation for phase: auto started" "$(tail -c 400 "$work/phase-animate.log")"
+timeout 120 kineticctl subscribe --socket "$work/phase.sock" touch.position --count 240 --frames-only \
+  > "$work/phase-frames.jsonl" 2>"$work/phase-subscribe.err" ||
+  fail "240 frames came within 120 s" "$(wc -l < "$work/phase-frames.jsonl") came; $(tail -c 300 "$work/phase-subscribe.err")"
 check "phase: auto locks the ticks to vkms's vblanks" grep -q "phase: auto: ticks follow the vblanks of /dev/dri/card[0-9]*, CRTC" "$work/phase.log"
 check "status says the display's grid is in force" \
   bash -c "kineticctl status --json --socket '$work/phase.sock' | jq -e '.frame_clock.source == \"display\"'"
-kill "$phase_daemon" "$probe" 2>/dev/null
-wait "$phase_daemon" "$probe" 2>/dev/null
+end "$phase_daemon" "$probe"
 # The vblank grid from the probe's records: its last vblank, and the median of the intervals between records one
 # vblank apart; then each frame's distance to the nearest grid point, in µs, sorted: p50 and p99.
 jq -r 'select(.type == "frame") | .time_ns' "$work/phase-frames.jsonl" > "$work/frame-times.txt"
@@ -191,7 +203,8 @@ until_true 60 grep -q '"type":"hello"\|"type":"schema"' "$work/stop.jsonl"
 check "systemctl stop kineticd succeeds" systemctl stop kineticd.service
 check "kineticd exited with status 0" test "$(systemctl show -p ExecMainStatus --value kineticd)" = 0
 check "the client got the shutdown event" until_true 30 grep -q '"event":"shutdown"' "$work/stop.jsonl"
-wait "$stopper" 2>/dev/null
+# The subscriber has ended with its connection; if it has not, end stops it.
+end "$stopper"
 
 echo "vm-systemd: boot to the first frame of a subscriber: ${first_frame_uptime} s of guest uptime"
 finish
