@@ -85,7 +85,8 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
 
             wait_until(replayed, "the replay ends and touch.position rests", 60)
             final = next(observer.subscribe(["touch.position"]))
-            wait_until(lambda: bool(drawn) and drawn[-1] >= observer.status().seq, "the viewer draws the last frame", 60)
+            last_seq = observer.status().seq
+            wait_until(lambda: bool(drawn) and drawn[-1] >= last_seq, "the viewer draws the last frame", 60)
         x, y = final["touch.position"].value
         assert (round(x), round(y)) == (140, 90), "drag-hold ends at (140, 90) mm (kineticctl replay says so too)"
         image = capture(display)
@@ -96,7 +97,10 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
         assert dot_pixels > 150, "a dot of radius 8 px"
         assert abs(dot_x - origin_x - x * SCALE) <= TOLERANCE and abs(dot_y - origin_y - y * SCALE) <= TOLERANCE, \
             f"dot at {dot_x - origin_x:.2f}, {dot_y - origin_y:.2f} px from the origin; the value says {x * SCALE:.2f}, {y * SCALE:.2f}"
-        assert len(drawn) > 20, "the viewer drew the motion, not only its end"
+        # How many frames it drew depends on the machine's speed (16 on a loaded one, 2026-11-28); that it drew the
+        # finger on its way does not: frames before the last one, at two or more places in time.
+        moving = {seq for seq in drawn if seq < last_seq}
+        assert len(moving) >= 2, f"the viewer drew the motion, not only its end (frames drawn: {drawn})"
     finally:
         viewer.terminate()
         _, errors = viewer.communicate(timeout=20)
