@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs protocol
 
 deps:
 	@./scripts/install-deps.sh
@@ -66,6 +66,7 @@ test: test-deps
 test-after-build:
 	$(SWIFT) build $(TEST_BUILD_FLAGS) --product generate-manual 2>&1 | tee -a $(TEST_BUILD_LOG)
 	@./scripts/check-warnings.sh $(TEST_BUILD_LOG)
+	@./scripts/protocol.py --check
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
 	@./scripts/check-no-icu.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"/kinetic{d,ctl}
@@ -123,6 +124,12 @@ test-system:
 
 test-package:
 	@./scripts/vm/run-systemd-tests.sh
+
+# The protocol's generated files (Python requests and client methods, C command writers and declarations,
+# docs/PROTOCOL.md's tables) from its description, protocol/kinetic.json (scripts/protocol.py says what it writes).
+# `make test` fails while any of them differs from what this would write.
+protocol:
+	./scripts/protocol.py
 
 # Coverage-guided fuzzing (Tests/Fuzz/README.md): every libFuzzer target for FUZZ_SECONDS each, then a table.
 fuzz: deps

@@ -48,4 +48,11 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, ExpressibleByStri
     public static let elementMismatch: ErrorCode = "element_mismatch"
     /// The server is stopping and no longer accepts the request.
     public static let shuttingDown: ErrorCode = "shutting_down"
+
+    /// Every code above: the set protocol/kinetic.json describes (its parity test compares the two).
+    public static let all: [ErrorCode] = [
+        .versionUnsupported, .badMessage, .tooLarge, .unknownType, .unknownOperation, .unknownChannel, .dimensionMismatch,
+        .channelExists, .badAnimation, .permissionDenied, .tooSlow, .tooManyClients, .tooManyChannels, .unexpectedMessage,
+        .badConfiguration, .replayKeepsBindings, .elementMismatch, .shuttingDown,
+    ]
 }

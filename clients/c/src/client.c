@@ -66,15 +66,8 @@ int kinetic_violation(struct kinetic_client *client, const char *format, ...)
 	return end_connection(client, KINETIC_E_PROTOCOL);
 }
 
-/* What a call on a NULL client, or on a client whose connection has ended, returns. */
 static const char no_client[] = "no client (NULL): pass the client kinetic_client_connect() made";
-#define CHECK_CLIENT(client)                      \
-	do {                                      \
-		if (!(client))                    \
-			return KINETIC_E_INVALID; \
-		if ((client)->ended)              \
-			return (client)->ended;   \
-	} while (0)
+
 
 static int connect_fail(int status, const char *format, ...)
 {
@@ -126,24 +119,35 @@ const struct kinetic_channel *kinetic_client_find_channel(const struct kinetic_c
 	return NULL;
 }
 
-/* kineticctl's rule (docs/PROTOCOL.md "Finding the socket"), without --socket. */
-static int find_socket(char *path, size_t size)
+/* Whether the environment variable `name` is set and not empty: its value, or NULL. */
+static const char *set_variable(const char *name)
 {
-	const char *variable = getenv("KINETIC_SOCKET");
-	if (variable && *variable) {
+	const char *value = getenv(name);
+	return value && *value ? value : NULL;
+}
+
+/* The protocol's socket rule (protocol/kinetic.json "socket"; docs/PROTOCOL.md "Finding the socket"), as kineticctl
+ * and the Python package follow it: the caller's path; $KINETIC_SOCKET; the system service's socket as root or under
+ * its unit (RUNTIME_DIRECTORY=/run/kinetic); $XDG_RUNTIME_DIR/kinetic/kineticd.sock. tests/test-socket.c runs the
+ * description's cases. */
+static int find_socket(const char *explicit, char *path, size_t size)
+{
+	const char *variable = set_variable("KINETIC_SOCKET");
+	const char *unit = getenv("RUNTIME_DIRECTORY");
+	const char *runtime = set_variable("XDG_RUNTIME_DIR");
+	if (explicit && *explicit)
+		snprintf(path, size, "%s", explicit);
+	else if (variable)
 		snprintf(path, size, "%s", variable);
-		return KINETIC_OK;
-	}
-	if (geteuid() == 0) {
-		snprintf(path, size, "/run/kinetic/kineticd.sock");
-		return KINETIC_OK;
-	}
-	const char *runtime = getenv("XDG_RUNTIME_DIR");
-	if (!runtime || !*runtime)
+	else if (getuid() == 0 || (unit && strcmp(unit, "/run/kinetic") == 0))
+		snprintf(path, size, "%s", KINETIC_SYSTEM_SOCKET);
+	else if (runtime)
+		snprintf(path, size, "%s/kinetic/kineticd.sock", runtime);
+	else
 		return connect_fail(KINETIC_E_NO_DAEMON,
 				    "no socket to connect to: neither KINETIC_SOCKET nor XDG_RUNTIME_DIR is set; set "
-				    "KINETIC_SOCKET to the daemon's socket (the system service's is /run/kinetic/kineticd.sock)");
-	snprintf(path, size, "%s/kinetic/kineticd.sock", runtime);
+				    "KINETIC_SOCKET to the daemon's socket (the system service's is %s), or pass its path",
+				    KINETIC_SYSTEM_SOCKET);
 	return KINETIC_OK;
 }
 
@@ -358,15 +362,11 @@ int kinetic_client_connect(const char *socket_path, const char *client_name, int
 	*out = NULL;
 	connect_error[0] = '\0';
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path) + 1];
-	if (socket_path) {
-		snprintf(path, sizeof path, "%s", socket_path);
-	} else {
-		int status = find_socket(path, sizeof path);
-		if (status < 0)
-			return status;
-	}
+	int status = find_socket(socket_path, path, sizeof path);
+	if (status < 0)
+		return status;
 	int fd = -1;
-	int status = open_socket(path, &fd);
+	status = open_socket(path, &fd);
 	return status < 0 ? status : kinetic_connection_open(fd, client_name, timeout_ms, listener, data, out);
 }
 
@@ -502,28 +502,14 @@ static int64_t queue(struct kinetic_client *client, uint16_t type, struct kineti
 	return result;
 }
 
-/* A command's object with its type, id and op; the caller adds the fields and queues it. */
-static int64_t begin_command(struct kinetic_client *client, struct kinetic_json *json, const char *op)
+/* A command's object with its type, id and op; the caller adds the fields and queues it (commands.c). */
+int64_t kinetic_begin_command(struct kinetic_client *client, struct kinetic_json *json, const char *op)
 {
 	kinetic_json_begin(json, client->c_locale);
 	kinetic_json_string(json, "type", "command");
 	kinetic_json_integer(json, "id", client->next_id);
 	kinetic_json_string(json, "op", op);
 	return client->next_id;
-}
-
-static void optional_string(struct kinetic_json *json, const char *key, const char *value)
-{
-	if (value)
-		kinetic_json_string(json, key, value);
-}
-
-static void completion_field(struct kinetic_json *json, enum kinetic_completion completion)
-{
-	if (completion == KINETIC_COMPLETION_LOGICALLY_COMPLETE)
-		kinetic_json_string(json, "completion", "logicallyComplete");
-	else if (completion == KINETIC_COMPLETION_REMOVED)
-		kinetic_json_string(json, "completion", "removed");
 }
 
 /* The subscribe message, with "motion": true when `motion`. */
@@ -580,162 +566,7 @@ struct kinetic_motion *kinetic_client_motion(const struct kinetic_client *client
 	return client->motions[channel - client->channels];
 }
 
-int64_t kinetic_client_define(struct kinetic_client *client, const char *channel, uint32_t dimension,
-			      const double *initial)
+int64_t kinetic_queue_command(struct kinetic_client *client, struct kinetic_json *json, int64_t id)
 {
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "define");
-	kinetic_json_string(&json, "channel", channel);
-	kinetic_json_integer(&json, "dimension", dimension);
-	if (initial)
-		kinetic_json_numbers(&json, "initial", initial, dimension);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_set(struct kinetic_client *client, const char *channel, const double *to, size_t count)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "set");
-	kinetic_json_string(&json, "channel", channel);
-	kinetic_json_numbers(&json, "to", to, count);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_animate(struct kinetic_client *client, const char *channel, const double *to, size_t count,
-			       const char *animation, enum kinetic_completion completion)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "animate");
-	kinetic_json_string(&json, "channel", channel);
-	kinetic_json_numbers(&json, "to", to, count);
-	optional_string(&json, "animation", animation);
-	completion_field(&json, completion);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_animate_changes(struct kinetic_client *client, const struct kinetic_change *changes,
-				       size_t change_count, const char *animation, enum kinetic_completion completion)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "animate");
-	kinetic_json_changes(&json, "changes", changes, change_count);
-	optional_string(&json, "animation", animation);
-	completion_field(&json, completion);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_remove(struct kinetic_client *client, const char *channel)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "remove");
-	kinetic_json_string(&json, "channel", channel);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-/* insert and remove of an element: its name, and the optional transition and animation. */
-static int64_t element_command(struct kinetic_client *client, const char *op, const char *element,
-			       const char *transition, const char *animation)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, op);
-	kinetic_json_string(&json, "element", element);
-	optional_string(&json, "transition", transition);
-	optional_string(&json, "animation", animation);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_insert(struct kinetic_client *client, const char *element, const char *transition,
-			      const char *animation)
-{
-	return element_command(client, "insert", element, transition, animation);
-}
-
-int64_t kinetic_client_remove_element(struct kinetic_client *client, const char *element, const char *transition,
-				      const char *animation)
-{
-	return element_command(client, "remove", element, transition, animation);
-}
-
-int64_t kinetic_client_zoom(struct kinetic_client *client, const struct kinetic_zoom *zoom)
-{
-	CHECK_CLIENT(client);
-	static const char *const actions[] = { "present", "dismiss", "drag", "release" };
-	if (!zoom || (unsigned)zoom->action > KINETIC_ZOOM_RELEASE)
-		return kinetic_fail(client, KINETIC_E_INVALID, "zoom is NULL or its action is not a kinetic_zoom_action");
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "zoom");
-	kinetic_json_string(&json, "element", zoom->element);
-	kinetic_json_string(&json, "action", actions[zoom->action]);
-	if (zoom->source)
-		kinetic_json_numbers(&json, "source", zoom->source, 4);
-	if (zoom->destination)
-		kinetic_json_numbers(&json, "destination", zoom->destination, 4);
-	if (zoom->corner_radius)
-		kinetic_json_numbers(&json, "corner_radius", zoom->corner_radius, 2);
-	if (zoom->translation)
-		kinetic_json_numbers(&json, "translation", zoom->translation, 2);
-	if (zoom->velocity)
-		kinetic_json_numbers(&json, "velocity", zoom->velocity, 2);
-	optional_string(&json, "animation", zoom->animation);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_effect(struct kinetic_client *client, const char *element, const char *effect,
-			      const char *options, enum kinetic_effect_mode mode)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "effect");
-	kinetic_json_string(&json, "element", element);
-	kinetic_json_string(&json, "effect", effect);
-	optional_string(&json, "options", options);
-	if (mode == KINETIC_EFFECT_TRIGGER)
-		kinetic_json_bool(&json, "trigger", true);
-	else
-		kinetic_json_bool(&json, "active", mode == KINETIC_EFFECT_ACTIVE);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-static int64_t bare_command(struct kinetic_client *client, const char *op)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, op);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_list(struct kinetic_client *client) { return bare_command(client, "list"); }
-int64_t kinetic_client_status(struct kinetic_client *client) { return bare_command(client, "status"); }
-int64_t kinetic_client_reload(struct kinetic_client *client) { return bare_command(client, "reload"); }
-
-int64_t kinetic_client_frame_clock(struct kinetic_client *client, uint64_t refresh_ns, uint64_t last_vblank_ns,
-				   int64_t lead_ns)
-{
-	CHECK_CLIENT(client);
-	if (refresh_ns > INT64_MAX || last_vblank_ns > INT64_MAX)
-		return kinetic_fail(client, KINETIC_E_INVALID, "frame_clock times must be below 2^63 ns");
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "frame_clock");
-	kinetic_json_integer(&json, "refresh_ns", (int64_t)refresh_ns);
-	kinetic_json_integer(&json, "last_vblank_ns", (int64_t)last_vblank_ns);
-	if (lead_ns >= 0)
-		kinetic_json_integer(&json, "lead_ns", lead_ns);
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
-}
-
-int64_t kinetic_client_reduce_motion(struct kinetic_client *client, bool enabled,
-				     enum kinetic_reduce_motion_scope scope)
-{
-	CHECK_CLIENT(client);
-	struct kinetic_json json;
-	int64_t id = begin_command(client, &json, "reduce_motion");
-	kinetic_json_bool(&json, "enabled", enabled);
-	kinetic_json_string(&json, "scope", scope == KINETIC_SCOPE_CONNECTION ? "connection" : "daemon");
-	return queue(client, KINETIC_MSG_COMMAND, &json, id);
+	return queue(client, KINETIC_MSG_COMMAND, json, id);
 }

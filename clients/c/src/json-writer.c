@@ -187,9 +187,9 @@ void kinetic_json_strings(struct kinetic_json *json, const char *key, const char
 void kinetic_json_changes(struct kinetic_json *json, const char *key, const struct kinetic_change *changes,
 			  size_t count)
 {
-	if (!changes || count < 1 || count > KINETIC_MAX_COMPONENTS) {
+	if (!changes || count < 1 || count > KINETIC_LIMIT_CHANGES) {
 		refuse(json, "%s has %zu changes; an animation of changes takes 1 to %d", key, changes ? count : 0,
-		       KINETIC_MAX_COMPONENTS);
+		       KINETIC_LIMIT_CHANGES);
 		return;
 	}
 	kinetic_json_key(json, key);

@@ -12,36 +12,28 @@
 
 #include "kinetic-client.h"
 
-/* The protocol's limits (docs/PROTOCOL.md "Limits"), which every message the daemon sends keeps. */
-/* A message after its length field, in both directions. */
-#define KINETIC_MAX_MESSAGE (1u << 20)
+#include "protocol.h"
+
+/* The protocol's limits (protocol/kinetic.json, through protocol.h), under the names the readers use. */
+#define KINETIC_MAX_MESSAGE KINETIC_LIMIT_MESSAGE_BYTES
 /* length (4) + type (2) + flags (2). */
 #define KINETIC_HEADER_SIZE 8
-/* A value's components. */
-#define KINETIC_MAX_COMPONENTS 64
-/* Containers nested in one JSON message. */
-#define KINETIC_MAX_NESTING 32
-/* Channels in a schema (and in a motion message), and the numbers of a frame: 8192 components, values and velocities. */
-#define KINETIC_MAX_CHANNELS 1024
-#define KINETIC_MAX_FRAME_NUMBERS 16384
-/* A channel's or an element's name, in bytes. */
-#define KINETIC_MAX_NAME 256
-/* Every number of a motion descriptor lies within ±10⁵⁰, so that no product the evaluator forms of them overflows. */
-#define KINETIC_MAX_MOTION_MAGNITUDE 1e50
-/* What one kinetic_client_dispatch() reads from the socket at most. */
-#define KINETIC_DISPATCH_BYTES 65536
+#define KINETIC_MAX_COMPONENTS KINETIC_LIMIT_DIMENSION
+#define KINETIC_MAX_NESTING KINETIC_LIMIT_JSON_DEPTH
+#define KINETIC_MAX_CHANNELS KINETIC_LIMIT_CHANNELS
+#define KINETIC_MAX_FRAME_NUMBERS KINETIC_LIMIT_FRAME_NUMBERS
+#define KINETIC_MAX_NAME KINETIC_LIMIT_CHANNEL_NAME_BYTES
+#define KINETIC_MAX_MOTION_MAGNITUDE KINETIC_LIMIT_MOTION_MAGNITUDE
+#define KINETIC_DISPATCH_BYTES KINETIC_LIMIT_DISPATCH_READ_BYTES
 
-enum kinetic_message_type {
-	KINETIC_MSG_HELLO = 1,
-	KINETIC_MSG_SUBSCRIBE = 2,
-	KINETIC_MSG_SCHEMA = 3,
-	KINETIC_MSG_FRAME = 4,
-	KINETIC_MSG_COMMAND = 5,
-	KINETIC_MSG_REPLY = 6,
-	KINETIC_MSG_EVENT = 7,
-	KINETIC_MSG_ERROR = 8,
-	KINETIC_MSG_MOTION = 9,
-};
+/* What a call on a NULL client, or on a client whose connection has ended, returns. */
+#define CHECK_CLIENT(client)                      \
+	do {                                      \
+		if (!(client))                    \
+			return KINETIC_E_INVALID; \
+		if ((client)->ended)              \
+			return (client)->ended;   \
+	} while (0)
 
 /* kinetic_motion_parse() of an entry json-c has already read. */
 int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out);
@@ -86,6 +78,11 @@ void kinetic_json_changes(struct kinetic_json *json, const char *key, const stru
 			  size_t count);
 void kinetic_json_end(struct kinetic_json *json);
 void kinetic_json_free(struct kinetic_json *json);
+
+/* A command's object begun with its type, id and op (the id is returned); the writer adds its fields, then
+ * kinetic_queue_command() queues it and returns the id, or a negative status (commands.c, generated). */
+int64_t kinetic_begin_command(struct kinetic_client *client, struct kinetic_json *json, const char *op);
+int64_t kinetic_queue_command(struct kinetic_client *client, struct kinetic_json *json, int64_t id);
 
 /* The connection (client.c); its messages are read by messages.c. */
 struct kinetic_client {

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,21 +40,17 @@ def test_a_daemon_of_another_major_is_named_with_the_package_to_install() -> Non
         kinetic._session.check_hello(hello)
 
 
-@pytest.mark.parametrize(("explicit", "environ", "uid", "expected"), [
-    ("/x.sock", {"KINETIC_SOCKET": "/y.sock"}, 1000, "/x.sock"),
-    (None, {"KINETIC_SOCKET": "/y.sock", "XDG_RUNTIME_DIR": "/run/user/1000"}, 1000, "/y.sock"),
-    (None, {"XDG_RUNTIME_DIR": "/run/user/0"}, 0, "/run/kinetic/kineticd.sock"),
-    (None, {"RUNTIME_DIRECTORY": "/run/kinetic", "XDG_RUNTIME_DIR": "/run/user/7"}, 7, "/run/kinetic/kineticd.sock"),
-    (None, {"XDG_RUNTIME_DIR": "/run/user/1000"}, 1000, "/run/user/1000/kinetic/kineticd.sock"),
-])
-def test_the_socket_is_found_by_kineticctls_rule(explicit: str | None, environ: dict[str, str], uid: int,
-                                                 expected: str) -> None:
-    assert kinetic.socket_path(explicit, environ, uid) == expected
+SOCKET_CASES = json.loads((REPOSITORY / "protocol" / "kinetic.json").read_text())["socket"]["cases"]
 
 
-def test_no_socket_rule_applies() -> None:
-    with pytest.raises(kinetic.ConnectError, match="XDG_RUNTIME_DIR is not set; pass socket=PATH or set KINETIC_SOCKET"):
-        kinetic.socket_path(None, {}, 1000)
+@pytest.mark.parametrize("case", SOCKET_CASES, ids=lambda case: json.dumps(case))
+def test_the_socket_is_found_by_the_protocols_rule(case: dict[str, Any]) -> None:
+    """Each case of the socket rule in the protocol's description (protocol/kinetic.json "socket")."""
+    if case["path"] is None:
+        with pytest.raises(kinetic.ConnectError, match="XDG_RUNTIME_DIR is not set; pass socket=PATH or set KINETIC_SOCKET"):
+            kinetic.socket_path(case.get("explicit"), case["environment"], case["uid"])
+    else:
+        assert kinetic.socket_path(case.get("explicit"), case["environment"], case["uid"]) == case["path"]
 
 
 def test_connect_failures_say_what_to_do(tmp_path: Path) -> None:
@@ -155,9 +153,8 @@ def test_every_command(daemon: Daemon, encoding: str) -> None:
 
 
 def test_every_error_code_of_the_protocol_has_its_class() -> None:
-    text = (REPOSITORY / "docs" / "PROTOCOL.md").read_text()
-    table = text[text.index("| code | when | fatal |"):text.index("## Authorization")]
-    codes = set(re.findall(r"^\| `([a-z_]+)` \|", table, re.M)) | set(re.findall(r"`([a-z_]+)`", re.sub(r"\([^)]*\)", "", table.split("one of:")[1])))
+    description = json.loads((REPOSITORY / "protocol" / "kinetic.json").read_text())
+    codes = {entry["code"] for entry in description["error_codes"]}
     assert len(codes) == 18
     assert codes == set(kinetic.ERROR_CLASSES)
     assert all(cls.code == code and issubclass(cls, kinetic.ServerError) for code, cls in kinetic.ERROR_CLASSES.items())

@@ -17,20 +17,14 @@ from .errors import ProtocolViolation, ServerError, server_error
 from .motion import MotionUpdate, motion_update
 from .messages import ChannelState, Encoding, Event, Frame, Hello, Reply, Schema, SchemaChannel, event_from_json
 
-PROTOCOL_MAJOR = 1
-"""The protocol major version this package speaks; a daemon of another major refuses it."""
-PROTOCOL_MINOR = 0
-"""The minor version this package knows; fields of later minors are ignored (or kept in ``extra`` fields)."""
-MAXIMUM_MESSAGE = 1 << 20
-"""No message in either direction exceeds 1 MiB (the other limits: :mod:`kinetic._wire`)."""
+# The version, the message types, the message limit and the fatal codes come from the protocol's description.
+from ._protocol import FATAL_CODES as _FATAL, PROTOCOL_MAJOR as PROTOCOL_MAJOR, PROTOCOL_MINOR as PROTOCOL_MINOR
+from ._protocol import MAXIMUM_MESSAGE_BYTES as MAXIMUM_MESSAGE, TYPE_CODES as TYPE_CODES
 
-TYPE_CODES = {"hello": 1, "subscribe": 2, "schema": 3, "frame": 4, "command": 5, "reply": 6, "event": 7, "error": 8,
-              "motion": 9}
 _TYPE_NAMES = {code: name for name, code in TYPE_CODES.items()}
 _HEADER = struct.Struct("<IHH")
 _FRAME_HEADER = struct.Struct("<IQQI")
 _MAGIC = b"KNTC"
-_FATAL = frozenset({"version_unsupported", "too_large", "too_slow", "too_many_clients"})
 
 Incoming = Union[Hello, Schema, Frame, Reply, Event, ServerError, MotionUpdate]
 """A decoded message; a refused command or a connection-level error arrives as its :class:`ServerError`."""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from .errors import ConnectError
 
-SYSTEM_SOCKET = "/run/kinetic/kineticd.sock"
+from ._protocol import SYSTEM_SOCKET
 
 
 def socket_path(explicit: str | None = None, environ: Mapping[str, str] | None = None, uid: int | None = None) -> str:

@@ -14,18 +14,15 @@ from typing import Any, NoReturn
 
 from .errors import ProtocolViolation
 
-MAXIMUM_NESTING = 32
-"""Containers nested in one JSON message."""
-MAXIMUM_CHANNELS = 1024
-"""Channels in a schema or a motion message."""
-MAXIMUM_COMPONENTS = 64
-"""A channel's components."""
-MAXIMUM_FRAME_NUMBERS = 16384
-"""Numbers in a frame: 8192 components, each with its velocity."""
-MAXIMUM_NAME_BYTES = 256
-"""A channel's or an element's name, in UTF-8 bytes."""
-MAXIMUM_MOTION_MAGNITUDE = 1e50
-"""Every number of a motion descriptor lies within ±10⁵⁰, so that no product its evaluation forms overflows."""
+from . import _protocol
+
+# The description's limits (protocol/kinetic.json), under the names this package's readers use.
+MAXIMUM_NESTING = _protocol.MAXIMUM_JSON_DEPTH
+MAXIMUM_CHANNELS = _protocol.MAXIMUM_CHANNELS
+MAXIMUM_COMPONENTS = _protocol.MAXIMUM_DIMENSION
+MAXIMUM_FRAME_NUMBERS = _protocol.MAXIMUM_FRAME_NUMBERS
+MAXIMUM_NAME_BYTES = _protocol.MAXIMUM_CHANNEL_NAME_BYTES
+MAXIMUM_MOTION_MAGNITUDE = _protocol.MAXIMUM_MOTION_MAGNITUDE
 U32 = (1 << 32) - 1
 U64 = (1 << 64) - 1
 

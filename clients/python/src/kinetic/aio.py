@@ -6,13 +6,13 @@ import asyncio
 from collections.abc import AsyncIterator, Generator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from . import commands
 from ._codec import Codec
 from ._session import CommandIDs, Reconnect, check_hello, hello_message, subscribe_message
 from ._socket import connect_error, socket_path
-from .commands import Completion, Request, Value, ZoomAction
+from ._methods import AsyncCommands
+from .commands import Request
 from .errors import ConnectError, ConnectionLost, KineticError, ProtocolViolation, ServerError
-from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+from .messages import AnimationCompleted, Encoding, Event, Frame, Hello, Reply, Schema
 from .motion import MotionUpdate
 
 T = TypeVar("T")
@@ -68,7 +68,7 @@ class AsyncCompletion:
         return self._future.__await__()
 
 
-class AsyncClient:
+class AsyncClient(AsyncCommands):
     """An asyncio connection to kineticd; make one with :func:`connect` (or ``await AsyncClient.connect(...)``).
 
     The arguments are :class:`kinetic.Client`'s. Use it as an async context manager, or ``await close()``.
@@ -285,66 +285,6 @@ class AsyncClient:
             future = asyncio.get_running_loop().create_future()
             future.set_exception(KineticError(f"{request.fields['op']} asked for no completion event; pass completion="))
         return AsyncCompletion(reply, future)
-
-    async def define(self, channel: str, dimension: int, initial: Value | None = None) -> Reply:
-        """Creates a channel this connection owns (removed when it closes)."""
-        return await self.call(commands.define(channel, dimension, initial))
-
-    async def set(self, channel: str, to: Value) -> Reply:
-        """Jumps ``channel`` to ``to``."""
-        return await self.call(commands.set(channel, to))
-
-    async def animate(self, channel: str, to: Value, animation: str | None = None,
-                      completion: Completion | None = "logicallyComplete") -> AsyncCompletion:
-        """Animates ``channel`` to ``to``; ``await`` the result for the completion event."""
-        return await self._with_completion(commands.animate(channel, to, animation, completion))
-
-    async def animate_changes(self, changes: Mapping[str, Value], animation: str | None = None,
-                              completion: Completion | None = "logicallyComplete") -> AsyncCompletion:
-        """Animates several channels in one transaction; one completion event for all."""
-        return await self._with_completion(commands.animate_changes(changes, animation, completion))
-
-    async def remove(self, channel: str) -> Reply:
-        """Removes a channel this connection defined."""
-        return await self.call(commands.remove(channel))
-
-    async def insert(self, element: str, transition: str | None = None, animation: str | None = None) -> Reply:
-        """Inserts an element with a transition; the reply's ``channels`` names its channels."""
-        return await self.call(commands.insert(element, transition, animation))
-
-    async def remove_element(self, element: str, transition: str | None = None,
-                             animation: str | None = None) -> AsyncCompletion:
-        """Removes an element through its transition; ``await`` the result for ``animation.removed``."""
-        return await self._with_completion(commands.remove_element(element, transition, animation))
-
-    async def zoom(self, element: str, action: ZoomAction, **fields: Any) -> Reply:
-        """Drives a zoom transition (see :func:`kinetic.commands.zoom` for the fields)."""
-        return await self.call(commands.zoom(element, action, **fields))
-
-    async def effect(self, element: str, effect: str, *, options: str | None = None, trigger: bool = False,
-                     active: bool | None = None) -> Reply:
-        """Plays a symbol effect once (``trigger=True``) or while ``active``."""
-        return await self.call(commands.effect(element, effect, options=options, trigger=trigger, active=active))
-
-    async def frame_clock(self, refresh_ns: int, last_vblank_ns: int = 0, lead_ns: int | None = None) -> Reply:
-        """Locks the ticks to a presentation clock (``refresh_ns=0`` unlocks)."""
-        return await self.call(commands.frame_clock(refresh_ns, last_vblank_ns, lead_ns))
-
-    async def reduce_motion(self, enabled: bool, scope: commands.ReduceMotionScope = "daemon") -> Reply:
-        """Turns reduce motion on or off, as the daemon's setting or held while this connection lasts."""
-        return await self.call(commands.reduce_motion(enabled, scope))
-
-    async def reload(self) -> Reply:
-        """Re-reads the daemon's configuration file."""
-        return await self.call(commands.reload())
-
-    async def status(self) -> Status:
-        """The daemon's state."""
-        return await self.call(commands.status())
-
-    async def list(self) -> list[ChannelInfo]:
-        """Every channel."""
-        return await self.call(commands.list_channels())
 
     # Frames and events
 

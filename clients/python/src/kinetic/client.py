@@ -7,13 +7,13 @@ from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
-from . import commands
+from ._methods import Commands
 from ._codec import Codec, Incoming
 from ._session import CommandIDs, Reconnect, check_hello, hello_message, subscribe_message
 from ._socket import open_socket, socket_path
-from .commands import Completion, Request, Value, ZoomAction
+from .commands import Request
 from .errors import ConnectError, ConnectionLost, KineticError, ServerError
-from .messages import AnimationCompleted, ChannelInfo, Encoding, Event, Frame, Hello, Reply, Schema, Status
+from .messages import AnimationCompleted, Encoding, Event, Frame, Hello, Reply, Schema
 from .motion import MotionUpdate
 
 T = TypeVar("T")
@@ -40,7 +40,7 @@ class CompletionHandle:
         return self._client._wait_for_event(matches, timeout)  # type: ignore[return-value]
 
 
-class Client:
+class Client(Commands):
     """A blocking connection to kineticd.
 
     ``socket``: the path (default: ``$KINETIC_SOCKET`` and the rule of kineticctl); ``encoding``: ``"json"`` or
@@ -169,66 +169,6 @@ class Client:
 
     def _with_completion(self, request: Request[Reply]) -> CompletionHandle:
         return CompletionHandle(self, self.call(request))
-
-    def define(self, channel: str, dimension: int, initial: Value | None = None) -> Reply:
-        """Creates a channel this connection owns (removed when it closes)."""
-        return self.call(commands.define(channel, dimension, initial))
-
-    def set(self, channel: str, to: Value) -> Reply:
-        """Jumps ``channel`` to ``to``."""
-        return self.call(commands.set(channel, to))
-
-    def animate(self, channel: str, to: Value, animation: str | None = None,
-                completion: Completion | None = "logicallyComplete") -> CompletionHandle:
-        """Animates ``channel`` to ``to``; ``.wait()`` on the result waits for the completion event."""
-        return self._with_completion(commands.animate(channel, to, animation, completion))
-
-    def animate_changes(self, changes: Mapping[str, Value], animation: str | None = None,
-                        completion: Completion | None = "logicallyComplete") -> CompletionHandle:
-        """Animates several channels in one transaction; one completion event for all."""
-        return self._with_completion(commands.animate_changes(changes, animation, completion))
-
-    def remove(self, channel: str) -> Reply:
-        """Removes a channel this connection defined."""
-        return self.call(commands.remove(channel))
-
-    def insert(self, element: str, transition: str | None = None, animation: str | None = None) -> Reply:
-        """Inserts an element with a transition; the reply's ``channels`` names its channels."""
-        return self.call(commands.insert(element, transition, animation))
-
-    def remove_element(self, element: str, transition: str | None = None,
-                       animation: str | None = None) -> CompletionHandle:
-        """Removes an element through its transition; ``.wait()`` waits for ``animation.removed``."""
-        return self._with_completion(commands.remove_element(element, transition, animation))
-
-    def zoom(self, element: str, action: ZoomAction, **fields: Any) -> Reply:
-        """Drives a zoom transition (see :func:`kinetic.commands.zoom` for the fields)."""
-        return self.call(commands.zoom(element, action, **fields))
-
-    def effect(self, element: str, effect: str, *, options: str | None = None, trigger: bool = False,
-               active: bool | None = None) -> Reply:
-        """Plays a symbol effect once (``trigger=True``) or while ``active``."""
-        return self.call(commands.effect(element, effect, options=options, trigger=trigger, active=active))
-
-    def frame_clock(self, refresh_ns: int, last_vblank_ns: int = 0, lead_ns: int | None = None) -> Reply:
-        """Locks the ticks to a presentation clock (``refresh_ns=0`` unlocks)."""
-        return self.call(commands.frame_clock(refresh_ns, last_vblank_ns, lead_ns))
-
-    def reduce_motion(self, enabled: bool, scope: commands.ReduceMotionScope = "daemon") -> Reply:
-        """Turns reduce motion on or off, as the daemon's setting or held while this connection lasts."""
-        return self.call(commands.reduce_motion(enabled, scope))
-
-    def reload(self) -> Reply:
-        """Re-reads the daemon's configuration file."""
-        return self.call(commands.reload())
-
-    def status(self) -> Status:
-        """The daemon's state."""
-        return self.call(commands.status())
-
-    def list(self) -> list[ChannelInfo]:
-        """Every channel."""
-        return self.call(commands.list_channels())
 
     # Frames and events
 

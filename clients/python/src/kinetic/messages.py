@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
@@ -207,3 +208,19 @@ def event_from_json(fields: Mapping[str, Any]) -> Event:
         return GestureEnded(_wire.optional(fields, "channel", str, what) or "",
                             bool(_wire.optional(fields, "cancelled", bool, what)))
     return UnknownEvent(name, dict(fields))
+
+
+def read_status(reply: Reply) -> Status:
+    """A ``status`` reply's fields as a :class:`Status` (fields it does not know go to ``extra``)."""
+    f = dict(reply.fields)
+    known = {field.name for field in dataclasses.fields(Status)}
+    return Status(str(f["server"]), float(f["tick_hz"]), int(f["clients"]), int(f["channels"]), int(f["seq"]),
+                  int(f["ticks"]), int(f["missed_ticks"]), bool(f["settled"]), bool(f["reduce_motion"]),
+                  f.get("frame_clock"), bool(f.get("reduce_motion_held", False)),
+                  {key: value for key, value in f.items() if key not in known})
+
+
+def read_channels(reply: Reply) -> list[ChannelInfo]:
+    """A ``list`` reply's channels."""
+    return [ChannelInfo(str(c["name"]), int(c["dimension"]), c["owner"], c.get("element"))
+            for c in reply.fields.get("channels", [])]
