@@ -175,7 +175,7 @@ let package = Package(
             "Kinetic",
             "KineticInput",
         ]),
-        // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (linux-input.md §6.2).
+        // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (docs/INPUT.md §6.2).
         .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
         .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev", "KineticTestSupport"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.

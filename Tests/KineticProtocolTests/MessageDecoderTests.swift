@@ -27,7 +27,7 @@ struct MessageDecoderTests {
         binary(type: 1, payload: Array("KNTC".utf8) + [UInt8(major & 0xFF), UInt8(major >> 8), UInt8(minor & 0xFF), UInt8(minor >> 8)] + Array(json.utf8))
     }
 
-    @Test("JSON Lines: the issue's message shapes decode")
+    @Test("JSON Lines: docs/PROTOCOL.md's message shapes decode")
     func jsonLines() throws {
         let text = """
         {"type":"hello","protocol":1,"client":"probe"}

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Server messages and frames")
 struct ServerMessageTests {
-    @Test("JSON shapes of the issue")
+    @Test("the JSON shapes of docs/PROTOCOL.md's server messages")
     func shapes() {
         let hello = ServerMessage.hello(ServerHello(server: "kineticd 0.1", tickHz: 120, features: ["binary"], encoding: .jsonLines))
         #expect(String(decoding: hello.encoded(.jsonLines), as: UTF8.self)

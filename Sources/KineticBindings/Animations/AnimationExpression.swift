@@ -43,14 +43,6 @@ public struct AnimationExpression: Equatable, Sendable, CustomStringConvertible 
             return nil
         }
 
-        /// The unlabelled numbers, in order.
-        public var positionalNumbers: [Double] {
-            (arguments ?? []).compactMap { argument in
-                guard argument.label == nil, case .number(let n) = argument.value else { return nil }
-                return n
-            }
-        }
-
         /// The call in SwiftUI syntax: `.spring(duration: 0.4)`.
         public var description: String {
             guard let arguments else { return "." + name }

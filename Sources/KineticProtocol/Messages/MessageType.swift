@@ -41,7 +41,4 @@ public enum MessageType: UInt16, Sendable, CaseIterable {
         guard let type = Self.allCases.first(where: { $0.name == name }) else { return nil }
         self = type
     }
-
-    /// Whether clients may send this type (the others flow from the server only).
-    public var isClientMessage: Bool { self == .hello || self == .subscribe || self == .command }
 }
