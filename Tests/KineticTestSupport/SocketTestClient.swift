@@ -125,4 +125,14 @@ package final class SocketTestClient {
     package func messages(_ type: MessageType) -> [JSONObject] {
         received.compactMap { if case .message(type, let o) = $0 { return o } else { return nil } }
     }
+
+    /// What arrived, for a failing expectation's message: how many frames (and the last one's time), each event's
+    /// name, each error and refusal in full, and whether the server closed the connection.
+    package var summary: String {
+        let events = messages(.event).compactMap { $0["event"]?.stringValue }
+        let errors = messages(.error).map { JSONValue.object($0).jsonText }
+        let refusals = messages(.reply).filter { $0["ok"] == .bool(false) }.map { JSONValue.object($0).jsonText }
+        return "received \(frames.count) frames (the last at \(frames.last.map { "\($0.timeNanoseconds) ns" } ?? "none")), "
+            + "events \(events), errors \(errors), refusals \(refusals)\(sawEOF ? ", then the server closed the connection" : "")"
+    }
 }

@@ -121,15 +121,15 @@ struct KineticdLiveDeviceTests {
             return sample.value[0] > 100 && sample.value[0] < 130 && sample.velocity[0] > 0
         }
         let end = try drag(device, reading: client, from: (1600, 800), step: (16, 8), frames: 30, lift: true, until: onTheWay)
-        #expect(end.met, "the channel passed along the finger's path, moving right with a spring's velocity")
+        #expect(end.met, "the channel passed along the finger's path, moving right with a spring's velocity; \(client.summary)")
         let (x, y) = (Double(end.x) / 16, Double(end.y) / 16)
         // Bounded waits for conditions, not fixed sleeps: on a loaded (emulated) machine the drag's own timestamps
         // stretch, and settling takes as long as the spring needs in the daemon's time. The rest is looked for only
         // after the lift: the finger swept over (x, y) before, and a slow sweep lets the channel come to rest there
         // on an earlier pass (CI, 2026-11-26: that frame ended the wait while the channel was still on its way back).
         let lifted = client.received.count
-        #expect(await client.waitYielding(timeout: 60, until: isEvent("gesture.ended")))
-        #expect(await client.waitYielding(timeout: 60, since: lifted, until: isSettled(at: x, y)))
+        #expect(await client.waitYielding(timeout: 60, until: isEvent("gesture.ended")), "\(client.summary)")
+        #expect(await client.waitYielding(timeout: 60, since: lifted, until: isSettled(at: x, y)), "\(client.summary)")
         let samples = client.frames.compactMap { $0.sample(of: "touch.position", layout: nil) }
         let last = try #require(samples.last)
         #expect(abs(last.value[0] - x) < 1e-6 && abs(last.value[1] - y) < 1e-6, "\(last)")
