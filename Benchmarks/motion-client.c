@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 	}
 	bool motion = strcmp(argv[2], "motion") == 0;
 	double seconds = atof(argv[3]);
-	const struct kinetic_client_listener listener = { .frame = on_frame };
+	const struct kinetic_client_listener listener = { .size = sizeof listener, .frame = on_frame, .motion = on_motion };
 	struct kinetic_client *client = NULL;
 	int status = kinetic_client_connect(argv[1], motion ? "bench-motion" : "bench-frames", 5000, &listener, NULL,
 					    &client);
@@ -54,7 +54,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "motion-client: %s\n", kinetic_connect_error_message());
 		return 1;
 	}
-	kinetic_client_on_motion(client, on_motion, NULL);
 	const char *patterns[] = { "touch.position" };
 	if (motion)
 		kinetic_client_subscribe_motion(client, patterns, 1, 0);

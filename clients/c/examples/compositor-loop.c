@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: compositor-loop [--motion]\n");
 		return 2;
 	}
-	const struct kinetic_client_listener listener = { .event = on_event, .reply = on_reply };
+	const struct kinetic_client_listener listener = { .size = sizeof listener, .event = on_event, .reply = on_reply };
 	struct kinetic_client *client;
 	if (kinetic_client_connect(NULL, "compositor-loop", 5000, &listener, NULL, &client) < 0) {
 		fprintf(stderr, "compositor-loop: %s\n", kinetic_connect_error_message());

@@ -47,7 +47,9 @@ static void on_motion(void *data, const struct kinetic_channel *channel, struct 
 	}
 }
 
-static const struct kinetic_client_listener listener = { .schema = on_schema, .frame = on_frame };
+static const struct kinetic_client_listener listener = {
+	.size = sizeof listener, .schema = on_schema, .frame = on_frame, .motion = on_motion
+};
 
 static void send_all(int fd, const void *bytes, size_t length)
 {
@@ -77,7 +79,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		close(pair[1]);
 		return 0;
 	}
-	kinetic_client_on_motion(client, on_motion, NULL);
 	/* The daemon's end writes without blocking, the client dispatches, until every byte is read or the client has
 	 * ended the connection. */
 	size_t sent = 0;

@@ -117,21 +117,37 @@ struct kinetic_event {
 	const char *json;
 };
 
-/** Receives what the daemon sends, from kinetic_client_dispatch(). Any callback may be NULL. */
+/** A channel's motion as the daemon last described it (below, "Motion descriptors"). */
+struct kinetic_motion;
+
+/**
+ * Receives what the daemon sends, from kinetic_client_dispatch(). Any callback may be NULL.
+ *
+ * `size` must be sizeof(struct kinetic_client_listener) as the caller was compiled: the ABI stays compatible by it.
+ * Later versions only append callbacks; the library reads the first `size` bytes, and callbacks past them (added after
+ * the caller was built) stay NULL. Write it as
+ *     struct kinetic_client_listener listener = { .size = sizeof listener, .frame = on_frame };
+ */
 struct kinetic_client_listener {
+	size_t size;
 	void (*schema)(void *data, const struct kinetic_schema *schema);
 	void (*frame)(void *data, const struct kinetic_frame *frame);
 	void (*reply)(void *data, const struct kinetic_reply *reply);
 	void (*event)(void *data, const struct kinetic_event *event);
 	/** A connection-level error (docs/PROTOCOL.md "error"); after a fatal one the daemon closes the connection. */
 	void (*error)(void *data, const char *code, const char *message);
+	/** A channel's new motion, under kinetic_client_subscribe_motion() (the client owns `motion`; see
+	 * kinetic_client_motion()). */
+	void (*motion)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
 };
 
 /**
  * Connects to the daemon, exchanges hellos and checks the protocol version: blocking, for at most timeout_ms.
  *
  * socket_path NULL (or empty) finds the socket as kineticctl does: $KINETIC_SOCKET, then /run/kinetic/kineticd.sock
- * for root or under the service's unit (RUNTIME_DIRECTORY=/run/kinetic), then $XDG_RUNTIME_DIR/kinetic/kineticd.sock. client_name (NULL: "libkinetic-client") is what the daemon logs.
+ * for root or under the service's unit (RUNTIME_DIRECTORY=/run/kinetic), then $XDG_RUNTIME_DIR/kinetic/kineticd.sock.
+ * client_name (NULL: "libkinetic-client") is what the daemon logs. listener may be NULL (nothing is called); its size
+ * must be set (KINETIC_E_INVALID otherwise).
  * On success *out is the client, its socket non-blocking; on failure *out is NULL and the status says why (the
  * message is kinetic_connect_error_message()).
  */
@@ -361,9 +377,6 @@ int64_t kinetic_client_list(struct kinetic_client *client);
  * any time — the vblank that will show it — with the daemon's own arithmetic.
  */
 
-/** A channel's motion as the daemon last described it. */
-struct kinetic_motion;
-
 enum kinetic_motion_kind {
 	/** At rest: the value is the model, the velocity 0. */
 	KINETIC_MOTION_REST,
@@ -381,12 +394,6 @@ enum kinetic_motion_kind {
  */
 int64_t kinetic_client_subscribe_motion(struct kinetic_client *client, const char *const *patterns,
 					size_t pattern_count, double rate_hz);
-
-/** Calls `motion` from kinetic_client_dispatch() with each channel's new motion (NULL: none). */
-void kinetic_client_on_motion(struct kinetic_client *client,
-			      void (*motion)(void *data, const struct kinetic_channel *channel,
-					     struct kinetic_motion *motion),
-			      void *data);
 
 /** The latest motion of a channel of the current schema, owned by the client (valid until the next dispatch that
  * replaces it), or NULL before the daemon described it. */

@@ -325,6 +325,11 @@ static int send_hello(struct kinetic_client *client, const char *client_name)
 int kinetic_connection_open(int fd, const char *client_name, int timeout_ms, const struct kinetic_client_listener *listener,
 			void *data, struct kinetic_client **out)
 {
+	if (listener && listener->size < offsetof(struct kinetic_client_listener, schema) + sizeof listener->schema) {
+		close(fd);
+		return connect_fail(KINETIC_E_INVALID, "the listener's size is %zu; set it to sizeof(struct "
+				    "kinetic_client_listener)", listener->size);
+	}
 	struct kinetic_client *client = calloc(1, sizeof *client);
 	if (!client) {
 		close(fd);
@@ -335,8 +340,9 @@ int kinetic_connection_open(int fd, const char *client_name, int timeout_ms, con
 	client->out.limit = SIZE_MAX / 2;
 	client->next_id = 1;
 	client->data = data;
+	/* The caller's listener as far as it goes: callbacks appended after it was compiled stay NULL. */
 	if (listener)
-		client->listener = *listener;
+		memcpy(&client->listener, listener, listener->size < sizeof *listener ? listener->size : sizeof *listener);
 	client->c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
 	client->tokener = kinetic_json_tokener();
 	int status = !client->c_locale || !client->tokener ? connect_fail(KINETIC_E_NO_MEMORY, "out of memory") :
@@ -539,17 +545,6 @@ int64_t kinetic_client_subscribe_motion(struct kinetic_client *client, const cha
 					size_t pattern_count, double rate_hz)
 {
 	return subscribe(client, patterns, pattern_count, rate_hz, true);
-}
-
-void kinetic_client_on_motion(struct kinetic_client *client,
-			      void (*motion)(void *data, const struct kinetic_channel *channel,
-					     struct kinetic_motion *motion),
-			      void *data)
-{
-	if (!client)
-		return;
-	client->motion_callback = motion;
-	client->motion_data = data;
 }
 
 uint64_t kinetic_client_bytes_received(const struct kinetic_client *client)

@@ -363,8 +363,8 @@ static int read_motion(struct kinetic_client *client, json_object *object)
 		size_t index = (size_t)(channel - client->channels);
 		kinetic_motion_destroy(client->motions[index]);
 		client->motions[index] = motion;
-		if (client->motion_callback)
-			client->motion_callback(client->motion_data, channel, motion);
+		if (client->listener.motion)
+			client->listener.motion(client->data, channel, motion);
 	}
 	return KINETIC_OK;
 }

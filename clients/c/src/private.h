@@ -111,8 +111,6 @@ struct kinetic_client {
 	char error[512];
 	/* The latest motion of each channel of the schema in force (same order), or NULL; and the motion callback. */
 	struct kinetic_motion **motions;
-	void (*motion_callback)(void *data, const struct kinetic_channel *channel, struct kinetic_motion *motion);
-	void *motion_data;
 	/* Every byte read from the daemon. */
 	uint64_t bytes_received;
 	/* Whether the last dispatch's read filled its KINETIC_DISPATCH_BYTES (the socket may hold more). */

@@ -65,7 +65,8 @@ int main(void)
 	int started = test_daemon_start(&daemon);
 	if (started)
 		return started;
-	const struct kinetic_client_listener listener = { .frame = on_frame, .reply = on_reply, .schema = on_other };
+	const struct kinetic_client_listener listener = { .size = sizeof listener, .frame = on_frame, .reply = on_reply,
+							  .schema = on_other };
 	struct kinetic_client *client;
 	if (kinetic_client_connect(daemon.socket, "test-allocations", 10000, &listener, NULL, &client) < 0) {
 		fprintf(stderr, "connect: %s\n", kinetic_connect_error_message());

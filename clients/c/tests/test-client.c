@@ -249,7 +249,8 @@ int main(void)
 		return started;
 	static struct seen seen;
 	const struct kinetic_client_listener listener = {
-		.schema = on_schema, .frame = on_frame, .reply = on_reply, .event = on_event, .error = on_error,
+		.size = sizeof listener, .schema = on_schema, .frame = on_frame, .reply = on_reply, .event = on_event,
+		.error = on_error,
 	};
 	int status = kinetic_client_connect(daemon.socket, "test-client", 10000, &listener, &seen, &seen.client);
 	CHECK(status == KINETIC_OK, "connect: %s: %s", kinetic_status_name(status), kinetic_connect_error_message());

@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
@@ -46,8 +47,11 @@ static void on_motion(void *data, const struct kinetic_channel *channel, struct 
 	(void)data, (void)channel, (void)motion, motions++;
 }
 static const struct kinetic_client_listener listener = {
-	.schema = on_schema, .frame = on_frame, .reply = on_reply, .event = on_event
+	.size = sizeof listener, .schema = on_schema, .frame = on_frame, .reply = on_reply, .event = on_event,
+	.motion = on_motion
 };
+/* The listener's size play() passes: as this test was compiled, or as an older caller's. */
+static size_t listener_size = sizeof listener;
 
 static unsigned char script[1 << 21];
 static size_t script_length;
@@ -80,13 +84,14 @@ static int play(const char *name, char *message, size_t size)
 	if (stand_in_start(&stand_in, script, script_length, NULL, 0))
 		return 1;
 	struct kinetic_client *client = NULL;
-	int status = kinetic_client_connect(stand_in.socket, "test-hostile", 5000, &listener, NULL, &client);
+	struct kinetic_client_listener sized = listener;
+	sized.size = listener_size;
+	int status = kinetic_client_connect(stand_in.socket, "test-hostile", 5000, &sized, NULL, &client);
 	CHECK(status == KINETIC_OK, "%s: connect: %s", name, kinetic_connect_error_message());
 	if (!client) {
 		stand_in_stop(&stand_in);
 		return 1;
 	}
-	kinetic_client_on_motion(client, on_motion, NULL);
 	int result = 0;
 	for (int64_t deadline = now_ms() + 5000; !ended && now_ms() < deadline;) {
 		struct pollfd poll_fd = { .fd = kinetic_client_get_fd(client), .events = POLLIN };
@@ -210,6 +215,28 @@ static void check_messages(void)
 	CHECK(play("valid messages", message, sizeof message) == 0 && ended && schemas == 1 && frames == 1 && replies == 2 &&
 	      events == 1 && motions == 3, "%d schemas, %d frames, %d replies, %d events, %d motions (%s)", schemas, frames,
 	      replies, events, motions, message);
+
+	/* A caller compiled before the motion callback was appended: its listener ends before it, so the library never
+	 * reads past it, and motion is never called; everything else arrives as before. */
+	listener_size = offsetof(struct kinetic_client_listener, motion);
+	CHECK(play("an older listener", message, sizeof message) == 0 && ended && schemas == 1 && frames == 1 &&
+	      replies == 2 && events == 1 && motions == 0, "%d schemas, %d frames, %d replies, %d events, %d motions (%s)",
+	      schemas, frames, replies, events, motions, message);
+	listener_size = sizeof listener;
+
+	/* A listener without its size is refused, saying what to set. */
+	struct stand_in stand_in;
+	script_length = stand_in_hello(script);
+	if (stand_in_start(&stand_in, script, script_length, NULL, 0) == 0) {
+		struct kinetic_client_listener unsized = listener;
+		unsized.size = 0;
+		struct kinetic_client *client = NULL;
+		int status = kinetic_client_connect(stand_in.socket, "test-hostile", 5000, &unsized, NULL, &client);
+		CHECK(status == KINETIC_E_INVALID && !client &&
+		      strstr(kinetic_connect_error_message(), "sizeof(struct kinetic_client_listener)"), "size 0: %s (%s)",
+		      kinetic_status_name(status), kinetic_connect_error_message());
+		stand_in_stop(&stand_in);
+	}
 }
 
 /* A daemon that sends frames without pause: each dispatch reads at most 64 KiB, and returns. */
@@ -279,7 +306,6 @@ static void check_null_client(void)
 	};
 	for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++)
 		CHECK(statuses[i] == KINETIC_E_INVALID, "call %zu with NULL: %s", i, kinetic_status_name((int)statuses[i]));
-	kinetic_client_on_motion(NULL, NULL, NULL);
 	kinetic_client_destroy(NULL);
 	CHECK(!kinetic_client_wants_write(NULL) && !kinetic_client_read_pending(NULL) && !kinetic_client_schema(NULL) &&
 	      !kinetic_client_latest_frame(NULL) && !kinetic_client_find_channel(NULL, "a") &&

@@ -160,8 +160,11 @@ int main(void)
 	int started = test_daemon_start(&daemon);
 	if (started)
 		return started;
-	const struct kinetic_client_listener motion_listener = { .frame = on_motion_frame, .reply = on_reply };
-	const struct kinetic_client_listener frame_listener = { .frame = on_frame, .reply = on_reply };
+	const struct kinetic_client_listener motion_listener = {
+		.size = sizeof motion_listener, .frame = on_motion_frame, .reply = on_reply, .motion = on_motion
+	};
+	const struct kinetic_client_listener frame_listener = { .size = sizeof frame_listener, .frame = on_frame,
+									 .reply = on_reply };
 	int status = kinetic_client_connect(daemon.socket, "test-motion", 10000, &motion_listener, NULL, &motion_client);
 	CHECK(status == KINETIC_OK, "connect: %s", kinetic_connect_error_message());
 	status = status ? status : kinetic_client_connect(daemon.socket, "test-frames", 10000, &frame_listener, NULL,
@@ -171,7 +174,6 @@ int main(void)
 		test_daemon_stop(&daemon);
 		return 1;
 	}
-	kinetic_client_on_motion(motion_client, on_motion, NULL);
 	const char *patterns[] = { "m.*" };
 	CHECK(kinetic_client_subscribe_motion(motion_client, patterns, 1, 0) == 0, "subscribe with motion");
 	CHECK(kinetic_client_subscribe(frame_client, patterns, 1, 0) == 0, "subscribe");
