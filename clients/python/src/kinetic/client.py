@@ -54,8 +54,8 @@ class Client(Commands):
         self.path = socket_path(socket)
         self.timeout = timeout
         self.on_event = on_event
-        self.events: deque[Event] = deque(maxlen=_KEPT)
-        """Events that :meth:`frames` passed over (``on_event``, when set, is called for them instead)."""
+        # Events that frames() passed over (on_event, when set, is called for them instead); events() yields them first.
+        self._events: deque[Event] = deque(maxlen=_KEPT)
         self._client_name = client_name
         self._encoding: Encoding = encoding
         self._reconnect = reconnect
@@ -197,7 +197,7 @@ class Client(Commands):
 
     def _received(self, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
         """Frames (and with ``motion`` motion updates) until ``timeout`` seconds pass without a message; events met on
-        the way go to ``on_event``, or into :attr:`events`. It ends when a subscribe after this call replaces the
+        the way go to ``on_event``, or to :meth:`events`. It ends when a subscribe after this call replaces the
         subscription."""
         return self._iterate(self._subscriptions, timeout, motion)
 
@@ -210,7 +210,7 @@ class Client(Commands):
             elif self.on_event is not None:
                 self.on_event(message)
             else:
-                self.events.append(message)
+                self._events.append(message)
 
     def receive(self, timeout: float | None = None) -> Received | None:
         """The next frame, schema or event (``None`` after ``timeout`` seconds). With ``reconnect``, a lost
@@ -227,12 +227,26 @@ class Client(Commands):
 
     def frames(self, timeout: float | None = None) -> Iterator[Frame]:
         """The subscription's frames until ``timeout`` seconds pass without a message (``None``: until the connection
-        ends, or a later subscribe replaces the subscription). Events met on the way go to ``on_event``, or into
-        :attr:`events`."""
+        ends, or a later subscribe replaces the subscription). Events met on the way go to ``on_event``, or to
+        :meth:`events`."""
         return (message for message in self._received(timeout, motion=False) if isinstance(message, Frame))
 
+    def events(self, timeout: float | None = None) -> Iterator[Event]:
+        """The events, as they come (completion events too), as :meth:`kinetic.AsyncClient.events` gives them: first
+        those :meth:`frames` passed over, then each one read, until ``timeout`` seconds pass without a message
+        (``None``: until the connection ends). Frames and schemas read meanwhile are not kept: frames are
+        latest-wins, and :meth:`frames` reads the next ones."""
+        while True:
+            while self._events:
+                yield self._events.popleft()
+            message = self.receive(timeout)
+            if message is None:
+                return
+            if not isinstance(message, (Frame, Schema, MotionUpdate)):
+                yield message
+
     def _wait_for_event(self, matches: Callable[[Event], bool], timeout: float | None) -> Event:
-        for kept in (self.events, self._queue):
+        for kept in (self._events, self._queue):
             for message in list(kept):
                 if not isinstance(message, (Frame, Schema, MotionUpdate)) and matches(message):
                     kept.remove(message)
