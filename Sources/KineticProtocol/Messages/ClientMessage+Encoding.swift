@@ -14,57 +14,7 @@ extension ClientMessage {
             return object
         case .command(let command):
             var object: JSONObject = ["type": "command", "id": command.id, "op": .string(command.operation.name)]
-            switch command.operation {
-            case .animate(let channel, let to, let animation, let completion):
-                object["channel"] = .string(channel)
-                object["to"] = .vector(to)
-                if let animation { object["animation"] = .string(animation) }
-                if let completion { object["completion"] = .string(completion.rawValue) }
-            case .animateChanges(let changes, let animation, let completion):
-                var values: JSONObject = [:]
-                for change in changes { values[change.channel] = .vector(change.to) }
-                object["changes"] = .object(values)
-                if let animation { object["animation"] = .string(animation) }
-                if let completion { object["completion"] = .string(completion.rawValue) }
-            case .set(let channel, let to):
-                object["channel"] = .string(channel)
-                object["to"] = .vector(to)
-            case .define(let channel, let dimension, let initial):
-                object["channel"] = .string(channel)
-                object["dimension"] = .number(Double(dimension))
-                if let initial { object["initial"] = .vector(initial) }
-            case .remove(let channel):
-                object["channel"] = .string(channel)
-            case .list, .status, .reload:
-                break
-            case .reduceMotion(let enabled, let scope):
-                object["enabled"] = .bool(enabled)
-                if scope != .daemon { object["scope"] = .string(scope.rawValue) }
-            case .insert(let element, let transition, let animation), .removeElement(let element, let transition, let animation):
-                object["element"] = .string(element)
-                if let transition { object["transition"] = .string(transition) }
-                if let animation { object["animation"] = .string(animation) }
-            case .zoom(let element, let request):
-                object["element"] = .string(element)
-                object["action"] = .string(request.action.rawValue)
-                let vectors = [("source", request.source), ("destination", request.destination),
-                               ("corner_radius", request.cornerRadius), ("translation", request.translation),
-                               ("velocity", request.velocity)]
-                for case let (key, vector?) in vectors { object[key] = .array(vector.map { .number($0) }) }
-                if let animation = request.animation { object["animation"] = .string(animation) }
-            case .frameClock(let refresh, let vblank, let lead):
-                object["refresh_ns"] = .number(Double(refresh))
-                object["last_vblank_ns"] = .number(Double(vblank))
-                if let lead { object["lead_ns"] = .number(Double(lead)) }
-            case .effect(let element, let request):
-                object["element"] = .string(element)
-                object["effect"] = .string(request.effect)
-                if let options = request.options { object["options"] = .string(options) }
-                switch request.mode {
-                case .trigger: object["trigger"] = .bool(true)
-                case .active(let on): object["active"] = .bool(on)
-                }
-            }
+            for member in command.operation.fields.members { object[member.key] = member.value }
             return object
         }
     }

@@ -122,93 +122,6 @@ extension Command {
 }
 
 extension Command.Operation {
-    init(json: JSONObject) throws(ProtocolError) {
-        guard let op = json["op"]?.stringValue else {
-            throw ProtocolError(.badMessage, "a command needs \"op\": \(Self.names)")
-        }
-        switch op {
-        case "animate":
-            let animation = try json.string("animation", required: false)
-            var completion: CompletionCriterion?
-            if let name = try json.string("completion", required: false) {
-                guard let criterion = CompletionCriterion(rawValue: name) else {
-                    throw ProtocolError(.badMessage, "\"completion\" must be \"logicallyComplete\" or \"removed\", got \"\(name)\"")
-                }
-                completion = criterion
-            }
-            if let changes = json["changes"] {
-                guard json["channel"] == nil, json["to"] == nil else {
-                    throw ProtocolError(.badMessage, "animate takes either \"channel\" and \"to\" or \"changes\", not both")
-                }
-                self = .animateChanges(try Self.changes(changes), animation: animation, completion: completion)
-            } else {
-                self = .animate(channel: try json.channelName(), to: try json.vector("to"), animation: animation, completion: completion)
-            }
-        case "set":
-            self = .set(channel: try json.channelName(), to: try json.vector("to"))
-        case "define":
-            let channel = try json.channelName()
-            let dimension = try json.integer("dimension", in: 1...Command.maximumDimension, required: true) ?? 1
-            var initial: [Double]?
-            if json["initial"] != nil {
-                let vector = try json.vector("initial")
-                guard vector.count == dimension else {
-                    throw ProtocolError(.dimensionMismatch, "\"initial\" has \(vector.count) components but \"dimension\" is \(dimension)")
-                }
-                initial = vector
-            }
-            self = .define(channel: channel, dimension: dimension, initial: initial)
-        case "remove" where json["element"] != nil:
-            self = .removeElement(element: try json.elementName(), transition: try json.string("transition", required: false),
-                                  animation: try json.string("animation", required: false))
-        case "remove":
-            self = .remove(channel: try json.channelName())
-        case "insert":
-            self = .insert(element: try json.elementName(), transition: try json.string("transition", required: false),
-                           animation: try json.string("animation", required: false))
-        case "zoom":
-            self = .zoom(element: try json.elementName(), try ZoomRequest(json: json))
-        case "effect":
-            self = .effect(element: try json.elementName(), try EffectRequest(json: json))
-        case "frame_clock":
-            // Integers of nanoseconds, exact as JSON numbers up to 2^53 (104 days of CLOCK_MONOTONIC).
-            let exact = 1 << 53
-            let refresh = try json.integer("refresh_ns", in: 0...1_000_000_000, required: true) ?? 0
-            guard refresh == 0 || refresh >= 1_000_000 else {
-                throw ProtocolError(.badMessage, "\"refresh_ns\" is the refresh interval, 1000000 to 1000000000 (1000 Hz to 1 Hz), or 0 to unlock; got \(refresh)")
-            }
-            let vblank = try json.integer("last_vblank_ns", in: 0...exact, required: refresh != 0) ?? 0
-            if refresh == 0, let lead = json["lead_ns"], lead != .null {
-                throw ProtocolError(.badMessage, "\"lead_ns\" goes with a \"refresh_ns\" above 0; \"refresh_ns\": 0 unlocks the clock and takes no lead (got \"lead_ns\": \(lead.excerpt))")
-            }
-            let lead = try json.integer("lead_ns", in: 0...max(0, refresh), required: false)
-            self = .frameClock(refreshNanoseconds: UInt64(refresh), lastVblankNanoseconds: UInt64(vblank),
-                               leadNanoseconds: lead.map { UInt64($0) })
-        case "list":
-            self = .list
-        case "status":
-            self = .status
-        case "reload":
-            self = .reload
-        case "reduce_motion":
-            guard let enabled = json["enabled"]?.boolValue else {
-                throw ProtocolError(.badMessage, "reduce_motion needs \"enabled\": true or false")
-            }
-            var scope = ReduceMotionScope.daemon
-            if let value = json["scope"] {
-                guard let text = value.stringValue, let named = ReduceMotionScope(rawValue: text) else {
-                    throw ProtocolError(.badMessage, "\"scope\" is \(value.excerpt); use \"daemon\" (the default) or \"connection\"")
-                }
-                scope = named
-            }
-            self = .reduceMotion(enabled: enabled, scope: scope)
-        default:
-            throw ProtocolError(.unknownOperation, "unknown op \"\(op)\"; use \(Self.names)")
-        }
-    }
-}
-
-extension Command.Operation {
     /// The most channels one `animate` may change.
     public static let maximumChanges = 64
 
@@ -230,8 +143,6 @@ extension Command.Operation {
         }
         return changes
     }
-
-    static let names = "animate, set, define, remove, insert, zoom, effect, frame_clock, list, status, reduce_motion or reload"
 }
 
 extension ZoomRequest {

@@ -101,25 +101,6 @@ public struct Command: Equatable, Sendable {
         /// Plays a symbol effect on `element`'s effect channels (`ELEMENT.scale`, …).
         case effect(element: String, EffectRequest)
 
-        /// The `"op"` string.
-        public var name: String {
-            switch self {
-            case .animate, .animateChanges: "animate"
-            case .set: "set"
-            case .define: "define"
-            case .remove: "remove"
-            case .list: "list"
-            case .status: "status"
-            case .reduceMotion: "reduce_motion"
-            case .reload: "reload"
-            case .insert: "insert"
-            case .removeElement: "remove"
-            case .zoom: "zoom"
-            case .effect: "effect"
-            case .frameClock: "frame_clock"
-            }
-        }
-
         /// Whether the operation changes server state (and so needs authorization).
         public var changesState: Bool {
             switch self {
