@@ -341,6 +341,46 @@ struct YAMLReader {
     func binding(_ node: Node) throws(ConfigurationError) -> GestureBinding {
         let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "fingers", "unit", "channel",
                                             "zoom_dismiss", "scale", "animation", "release", "bounds", "rubber_band"])
+        let (channel, channelNode) = try bindingChannel(keys, node)
+        var binding = GestureBinding(channel: channel)
+        binding.place = GestureBinding.Place(node.mark?.place(in: source))
+        binding.zoomDismissal = keys["zoom_dismiss"] != nil
+        if let scaleNode = keys["scale"] {
+            let scale = try number(scaleNode)
+            guard scale.isFinite, abs(scale) >= 1e-6, abs(scale) <= 1e6 else {
+                throw error(scaleNode, "scale (channel units per millimetre) is a number of magnitude 1e-6...1e6, got \(scale)")
+            }
+            binding.scale = scale
+        }
+        if let matchNode = keys["match"] { binding.device = try deviceMatch(matchNode) }
+        let (gesture, follow) = try bindingGesture(keys)
+        binding.gesture = gesture
+        if let follow { binding.follow = follow }
+        if let animation = keys["animation"] {
+            binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
+        }
+        if let releaseNode = keys["release"] { try release(releaseNode, into: &binding.release) }
+        for name in binding.channelNames where name != channel {
+            if let problem = NameRules.problem(with: name) {
+                throw error(channelNode, NameRules.message(field: "the binding's channel", name: name, problem: problem))
+            }
+        }
+        if let boundsNode = keys["bounds"] {
+            binding.bounds = try box(boundsNode, "bounds")
+        }
+        if let rubber = keys["rubber_band"] {
+            let constant = try number(rubber)
+            guard constant > 0, constant <= 1 else {
+                throw error(rubber, "rubber_band is in (0, 1], got \(constant); UIKit uses 0.55")
+            }
+            binding.rubberBand = RubberBand(constant: constant)
+        }
+        return binding
+    }
+
+    /// A binding's `channel:` — or `zoom_dismiss:`, the zoom element its drag dismisses, which takes none of a
+    /// channel's options — checked as a name of its kind; and the node it came from.
+    func bindingChannel(_ keys: [String: Node], _ node: Node) throws(ConfigurationError) -> (String, Node) {
         if let zoom = keys["zoom_dismiss"] {
             for key in ["channel", "value", "count", "animation", "release", "bounds", "rubber_band"] where keys[key] != nil {
                 throw error(zoom, "zoom_dismiss drives a zoom element's dismissal; '\(key)' does not apply to it")
@@ -358,46 +398,34 @@ struct YAMLReader {
             let field = keys["zoom_dismiss"] != nil ? "zoom_dismiss" : "channel"
             throw error(channelNode, NameRules.message(field: field, name: channel, problem: problem, maximumBytes: maximumBytes))
         }
-        var binding = GestureBinding(channel: channel)
-        binding.place = GestureBinding.Place(node.mark?.place(in: source))
-        binding.zoomDismissal = keys["zoom_dismiss"] != nil
-        if let scaleNode = keys["scale"] {
-            let scale = try number(scaleNode)
-            guard scale.isFinite, abs(scale) >= 1e-6, abs(scale) <= 1e6 else {
-                throw error(scaleNode, "scale (channel units per millimetre) is a number of magnitude 1e-6...1e6, got \(scale)")
-            }
-            binding.scale = scale
-        }
-        if let matchNode = keys["match"] { binding.device = try deviceMatch(matchNode) }
+        return (channel, channelNode)
+    }
+
+    /// The gestures `gesture:` names, each with the option it alone takes (`nil`: none) as errors name it, in the order
+    /// errors list them. (`button` is read for any gesture, and used by a drag.)
+    static let gestureOptions: [(name: String, option: String?, said: String)] = [
+        ("drag", nil, ""), ("touches", "count", "count (the number of per-touch channels)"), ("pinch", nil, ""),
+        ("scroll", nil, ""), ("swipe", "fingers", "fingers"), ("rotate", "unit", "unit"),
+    ]
+
+    /// A binding's `gesture:` (default `drag`) with its option, and how its value follows (`value:`; `nil` for the
+    /// gestures whose value is always relative).
+    func bindingGesture(_ keys: [String: Node]) throws(ConfigurationError) -> (BindingGesture, FollowMode?) {
         var gesture = "drag"
         if let node = keys["gesture"] {
             gesture = try string(node)
-            guard ["drag", "touches", "pinch", "scroll", "swipe", "rotate"].contains(gesture) else {
-                throw error(node, "unknown gesture '\(gesture)'; use drag, touches, pinch, scroll, swipe or rotate")
+            guard Self.gestureOptions.contains(where: { $0.name == gesture }) else {
+                let names = Self.gestureOptions.map(\.name)
+                throw error(node, "unknown gesture '\(gesture)'; use \(names.dropLast().joined(separator: ", ")) or \(names.last ?? "")")
             }
+        }
+        for (name, option, said) in Self.gestureOptions where name != gesture {
+            if let option, let node = keys[option] { throw error(node, "\(said) goes with gesture: \(name)") }
         }
         var button = "left"
         if let node = keys["button"] {
             button = try string(node)
             guard Self.buttonCodes[button] != nil else { throw error(node, "button is left, right or middle") }
-        }
-        var touchCount = GestureBinding.touchChannelCount
-        if let count = keys["count"] {
-            guard gesture == "touches" else {
-                throw error(count, "count (the number of per-touch channels) goes with gesture: touches")
-            }
-            touchCount = try integer(count, in: 1...64)
-        }
-        var fingers = 3
-        if let node = keys["fingers"] {
-            guard gesture == "swipe" else { throw error(node, "fingers goes with gesture: swipe") }
-            fingers = try integer(node, in: 2...10)
-        }
-        var unit = AngleUnit.degrees
-        if let node = keys["unit"] {
-            guard gesture == "rotate" else { throw error(node, "unit goes with gesture: rotate") }
-            guard let named = AngleUnit(rawValue: try string(node)) else { throw error(node, "unit is degrees or radians") }
-            unit = named
         }
         var follow = FollowMode.relative
         if let valueNode = keys["value"] {
@@ -408,90 +436,77 @@ struct YAMLReader {
             }
         }
         switch gesture {
-        case "pinch": binding.gesture = .pinch
-        case "scroll": binding.gesture = .scroll
-        case "swipe": binding.gesture = .swipe(fingers: fingers)
+        case "pinch": return (.pinch, nil)
+        case "scroll": return (.scroll, nil)
+        case "swipe": return (.swipe(fingers: try keys["fingers"].map { node throws(ConfigurationError) in try integer(node, in: 2...10) } ?? 3), nil)
         case "rotate":
-            binding.gesture = .rotate(unit: unit)
-            binding.follow = follow
+            guard let node = keys["unit"] else { return (.rotate(unit: .degrees), follow) }
+            guard let unit = AngleUnit(rawValue: try string(node)) else { throw error(node, "unit is degrees or radians") }
+            return (.rotate(unit: unit), follow)
         case "touches":
-            binding.gesture = .touches(count: touchCount)
-            binding.follow = follow
+            let count = try keys["count"].map { node throws(ConfigurationError) in try integer(node, in: 1...64) }
+            return (.touches(count: count ?? GestureBinding.touchChannelCount), follow)
         default:
-            binding.gesture = .drag(button: Self.buttonCodes[button])
-            binding.follow = follow
+            return (.drag(button: Self.buttonCodes[button]), follow)
         }
-        if let animation = keys["animation"] {
-            binding.animation = try string(animation) == "none" ? nil : try self.animation(animation)
+    }
+
+    /// A binding's `release:` — its animation, target and deceleration — into `release`.
+    func release(_ node: Node, into release: inout GestureBinding.Release) throws(ConfigurationError) {
+        let keys = try mapping(node, keys: ["animation", "target", "snap_points", "page", "within", "deceleration"])
+        if let animation = keys["animation"] { release.animation = try self.animation(animation) }
+        if let target = keys["target"] { release.target = try releaseTarget(target, keys) }
+        if let node = keys["deceleration"] { release.decelerationRate = try decelerationRate(node) }
+    }
+
+    /// `release.target:` stay, origin, momentum, or snap with its points or page (and `within`).
+    func releaseTarget(_ target: Node, _ release: [String: Node]) throws(ConfigurationError) -> ReleaseTarget {
+        let name = try string(target)
+        for key in ["snap_points", "page", "within"] where name != "snap" && release[key] != nil {
+            throw error(target, "\(key) goes with target: snap")
         }
-        if let releaseNode = keys["release"] {
-            let release = try mapping(releaseNode, keys: ["animation", "target", "snap_points", "page", "within", "deceleration"])
-            if let animation = release["animation"] { binding.release.animation = try self.animation(animation) }
-            if let target = release["target"] {
-                let name = try string(target)
-                for key in ["snap_points", "page", "within"] where name != "snap" && release[key] != nil {
-                    throw error(target, "\(key) goes with target: snap")
-                }
-                switch name {
-                case "stay": binding.release.target = .stay
-                case "origin": binding.release.target = .origin
-                case "momentum": binding.release.target = .momentum
-                case "snap":
-                    var snap: ReleaseTarget
-                    switch (release["snap_points"], release["page"]) {
-                    case (let pointsNode?, nil):
-                        guard case .sequence(let list) = pointsNode, !list.isEmpty else {
-                            throw error(pointsNode, "snap_points is a list of points such as [[0, 0], [300, 0]]")
-                        }
-                        snap = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
-                    case (nil, let pageNode?):
-                        let size = try vector(pageNode)
-                        let pageSizes = ReleaseTarget.pageSizes
-                        guard size.allSatisfy({ $0 == 0 || pageSizes.contains($0) }), size.contains(where: { $0 > 0 }) else {
-                            throw error(pageNode, "page is a size per component in channel units, 0 (no paging on that component) or \(pageSizes.lowerBound) to \(pageSizes.upperBound), at least one above 0, such as [300, 0]; got \(list(size))")
-                        }
-                        snap = .pages(size: size)
-                    default:
-                        throw error(target, "target: snap needs snap_points (a list of points such as [[0, 0], [300, 0]]) or page (a size per component such as [300, 0]), one of them")
-                    }
-                    if let withinNode = release["within"] {
-                        snap = .within(range: try box(withinNode, "within"), target: snap)
-                    }
-                    binding.release.target = snap
-                default:
-                    throw error(target, "target is stay, origin, momentum or snap")
-                }
+        switch name {
+        case "stay": return .stay
+        case "origin": return .origin
+        case "momentum": return .momentum
+        case "snap": break
+        default: throw error(target, "target is stay, origin, momentum or snap")
+        }
+        var snap: ReleaseTarget
+        switch (release["snap_points"], release["page"]) {
+        case (let pointsNode?, nil):
+            guard case .sequence(let list) = pointsNode, !list.isEmpty else {
+                throw error(pointsNode, "snap_points is a list of points such as [[0, 0], [300, 0]]")
             }
-            if let node = release["deceleration"] {
-                if case .scalar(let scalar) = node, scalar.string == "normal" || scalar.string == "fast" {
-                    binding.release.decelerationRate = scalar.string == "fast" ? .fast : .normal
-                } else {
-                    guard case .scalar(let scalar) = node, scalar.style == .plain, Double(scalar.string) != nil else {
-                        throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(node.excerpt)")
-                    }
-                    let rate = try number(node)
-                    guard rate >= 0.9, rate <= 0.9999 else {
-                        throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(rate)")
-                    }
-                    binding.release.decelerationRate = DecelerationRate(rawValue: rate)
-                }
+            snap = .project(snapPoints: try list.map { node throws(ConfigurationError) in try vector(node) })
+        case (nil, let pageNode?):
+            let size = try vector(pageNode)
+            let pageSizes = ReleaseTarget.pageSizes
+            guard size.allSatisfy({ $0 == 0 || pageSizes.contains($0) }), size.contains(where: { $0 > 0 }) else {
+                throw error(pageNode, "page is a size per component in channel units, 0 (no paging on that component) or \(pageSizes.lowerBound) to \(pageSizes.upperBound), at least one above 0, such as [300, 0]; got \(list(size))")
             }
+            snap = .pages(size: size)
+        default:
+            throw error(target, "target: snap needs snap_points (a list of points such as [[0, 0], [300, 0]]) or page (a size per component such as [300, 0]), one of them")
         }
-        for name in binding.channelNames where name != channel {
-            if let problem = NameRules.problem(with: name) {
-                throw error(channelNode, NameRules.message(field: "the binding's channel", name: name, problem: problem))
-            }
+        if let withinNode = release["within"] {
+            snap = .within(range: try box(withinNode, "within"), target: snap)
         }
-        if let boundsNode = keys["bounds"] {
-            binding.bounds = try box(boundsNode, "bounds")
+        return snap
+    }
+
+    /// `release.deceleration:` normal, fast, or the velocity kept per millisecond (0.9 to 0.9999).
+    func decelerationRate(_ node: Node) throws(ConfigurationError) -> DecelerationRate {
+        if case .scalar(let scalar) = node, scalar.string == "normal" || scalar.string == "fast" {
+            return scalar.string == "fast" ? .fast : .normal
         }
-        if let rubber = keys["rubber_band"] {
-            let constant = try number(rubber)
-            guard constant > 0, constant <= 1 else {
-                throw error(rubber, "rubber_band is in (0, 1], got \(constant); UIKit uses 0.55")
-            }
-            binding.rubberBand = RubberBand(constant: constant)
+        guard case .scalar(let scalar) = node, scalar.style == .plain, Double(scalar.string) != nil else {
+            throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(node.excerpt)")
         }
-        return binding
+        let rate = try number(node)
+        guard rate >= 0.9, rate <= 0.9999 else {
+            throw error(node, "deceleration is normal (0.998), fast (0.99) or the velocity kept per millisecond, 0.9 to 0.9999; got \(rate)")
+        }
+        return DecelerationRate(rawValue: rate)
     }
 }

@@ -15,96 +15,115 @@ extension GraphChannelEngine {
         let existing = elements[name]
         var fields: JSONObject = [:]
         switch (request, existing) {
-        case (.insert(let transitionExpression, let animationExpression), nil),
-             (.insert(let transitionExpression, let animationExpression), .presence?):
-            let transition = try resolve(transitionExpression)
-            let animation = try resolve(animationExpression)
-            let presence: TransitionPresence
-            if case .presence(let present)? = existing {
-                presence = present
-            } else {
-                try checkNames(name, request)
-                presence = TransitionPresence(graph: graph, transition: transition)
-                add(.presence(presence), name, request, owner: owner)
-            }
-            withAnimation(animation) { presence.insert(transition) }
-            let effect = presence.effect
-            fields["scale_anchor"] = .array([.number(Double(effect.scaleAnchor.x)), .number(Double(effect.scaleAnchor.y))])
-            fields["rotation_anchor"] = .array([.number(Double(effect.rotationAnchor.x)), .number(Double(effect.rotationAnchor.y))])
-        case (.remove(let transitionExpression, let animationExpression, let token), .presence(let presence)?):
-            let transition = try transitionExpression.map { (expression) throws(ChannelEngineError) in try resolve(expression) }
-            let animation = try resolve(animationExpression)
-            withAnimation(animation) {
-                presence.remove(transition) { [weak self, weak presence] in
-                    guard let self, let presence, case .presence(let current)? = self.elements[name], current === presence else { return }
-                    self.pending.append(.elementRemoved(token, element: name))
-                    self.endedRemovals.append(name)
-                }
-            }
+        case (.insert(let transition, let animation), nil), (.insert(let transition, let animation), .presence?):
+            fields = try insert(name, request, transition: transition, animation: animation, owner: owner)
+        case (.remove(let transition, let animation, let token), .presence(let presence)?):
+            try remove(name, presence, transition: transition, animation: animation, completion: token)
         case (.remove, nil):
             throw ChannelEngineError(.unknownChannel, "no element named \"\(name)\"\(NearestName.suggestion(for: name, in: elements.keys.sorted())); insert it first")
-        case (.zoom(let zoomRequest, let animationExpression), nil), (.zoom(let zoomRequest, let animationExpression), .zoom?):
-            var presented = false
-            if case .zoom(let existingZoom)? = existing { presented = existingZoom.state != .dismissed }
-            if zoomRequest.action == .drag || zoomRequest.action == .release, !presented {
-                throw ChannelEngineError(.wrongKind, "zoom \"\(name)\" is not presented; a dismissal drag needs it presented")
-            }
-            let zoom: ZoomTransition
-            if case .zoom(let existingZoom)? = existing {
-                zoom = existingZoom
-            } else {
-                guard zoomRequest.source != nil, zoomRequest.destination != nil else {
-                    throw ChannelEngineError(.badValue, "the first zoom of \"\(name)\" needs \"source\" and \"destination\"")
-                }
-                try checkNames(name, request)
-                zoom = ZoomTransition(graph: graph, source: .zero, destination: .zero)
-            }
-            let animation = try resolve(animationExpression)
-            if let source = zoomRequest.source { zoom.source = try rect(source, "source") }
-            if let destination = zoomRequest.destination { zoom.destination = try rect(destination, "destination") }
-            if let radii = zoomRequest.cornerRadius {
-                guard radii.allSatisfy({ $0 >= 0 }) else { throw ChannelEngineError(.badValue, "\"corner_radius\" must be 0 or more") }
-                zoom.sourceCornerRadius = radii[0]
-                zoom.destinationCornerRadius = radii[1]
-            }
-            if existing == nil {
-                // A new zoom starts in its source.
-                withTransaction(\.disablesAnimations, true) { zoom.dismiss() }
-                add(.zoom(zoom), name, request, owner: owner)
-            }
-            let translation = zoomRequest.translation.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
-            switch zoomRequest.action {
-            case .present: withAnimation(animation) { zoom.present() }
-            case .dismiss: withAnimation(animation) { zoom.dismiss() }
-            case .drag: zoom.updateDismissal(translation: translation)
-            case .release:
-                let velocity = zoomRequest.velocity.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
-                fields["dismissed"] = .bool(zoom.endDismissal(translation: translation, velocity: velocity))
-            }
+        case (.zoom(let zoomRequest, let animation), nil), (.zoom(let zoomRequest, let animation), .zoom?):
+            fields = try zoom(name, request, zoomRequest, animation: animation, owner: owner)
         case (.effect(let expression, let mode), nil), (.effect(let expression, let mode), .effect?):
-            if case .trigger = mode, !expression.isDiscrete {
-                throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
-            }
-            let state: EffectState
-            if case .effect(let existingState)? = existing {
-                // The channels read this state object: it stays, and plays the new effect or options.
-                state = existingState
-                state.play(expression)
-            } else {
-                try checkNames(name, request)
-                state = EffectState(expression.player, expressionText: expression.description)
-                add(.effect(state), name, request, owner: owner)
-            }
-            let time = graph.time
-            switch mode {
-            case .trigger: state.update { $0.trigger(at: time) }
-            case .active(let on): state.update { $0.setActive(on, at: time) }
-            }
+            try effect(name, request, expression, mode, owner: owner)
         case (_, let other?):
             throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); \(Self.kind(of: request)) does not apply to it; use \(Self.commands(for: other)) on it, or another element name")
         }
         fields["channels"] = .array(request.channels.map { .string(name + "." + $0.suffix) })
         return (fields, takeEvents())
+    }
+
+    /// `insert`: the element's presence, created the first time, animated to identity; the transition's anchors.
+    private func insert(_ name: String, _ request: ElementRequest, transition transitionExpression: TransitionExpression?,
+                        animation animationExpression: AnimationExpression?, owner: ChannelOwner) throws(ChannelEngineError) -> JSONObject {
+        let transition = try resolve(transitionExpression)
+        let animation = try resolve(animationExpression)
+        let presence: TransitionPresence
+        if case .presence(let present)? = elements[name] {
+            presence = present
+        } else {
+            try checkNames(name, request)
+            presence = TransitionPresence(graph: graph, transition: transition)
+            add(.presence(presence), name, request, owner: owner)
+        }
+        withAnimation(animation) { presence.insert(transition) }
+        let effect = presence.effect
+        return ["scale_anchor": .array([.number(Double(effect.scaleAnchor.x)), .number(Double(effect.scaleAnchor.y))]),
+                "rotation_anchor": .array([.number(Double(effect.rotationAnchor.x)), .number(Double(effect.rotationAnchor.y))])]
+    }
+
+    /// `remove` of an element: through its transition; `animation.removed` and the channels' end when it is over.
+    private func remove(_ name: String, _ presence: TransitionPresence, transition transitionExpression: TransitionExpression?,
+                        animation animationExpression: AnimationExpression?, completion token: CompletionToken) throws(ChannelEngineError) {
+        let transition = try transitionExpression.map { (expression) throws(ChannelEngineError) in try resolve(expression) }
+        let animation = try resolve(animationExpression)
+        withAnimation(animation) {
+            presence.remove(transition) { [weak self, weak presence] in
+                guard let self, let presence, case .presence(let current)? = self.elements[name], current === presence else { return }
+                self.pending.append(.elementRemoved(token, element: name))
+                self.endedRemovals.append(name)
+            }
+        }
+    }
+
+    /// `zoom`: created (in its source) the first time; present, dismiss, or a dismissal's drag and release (whose
+    /// reply says `dismissed`).
+    private func zoom(_ name: String, _ request: ElementRequest, _ zoomRequest: ZoomRequest, animation animationExpression: AnimationExpression?,
+                      owner: ChannelOwner) throws(ChannelEngineError) -> JSONObject {
+        var existing: ZoomTransition?
+        if case .zoom(let existingZoom)? = elements[name] { existing = existingZoom }
+        if zoomRequest.action == .drag || zoomRequest.action == .release, existing.map({ $0.state == .dismissed }) ?? true {
+            throw ChannelEngineError(.wrongKind, "zoom \"\(name)\" is not presented; a dismissal drag needs it presented")
+        }
+        if existing == nil, zoomRequest.source == nil || zoomRequest.destination == nil {
+            throw ChannelEngineError(.badValue, "the first zoom of \"\(name)\" needs \"source\" and \"destination\"")
+        }
+        if existing == nil { try checkNames(name, request) }
+        let zoom = existing ?? ZoomTransition(graph: graph, source: .zero, destination: .zero)
+        let animation = try resolve(animationExpression)
+        if let source = zoomRequest.source { zoom.source = try rect(source, "source") }
+        if let destination = zoomRequest.destination { zoom.destination = try rect(destination, "destination") }
+        if let radii = zoomRequest.cornerRadius {
+            guard radii.allSatisfy({ $0 >= 0 }) else { throw ChannelEngineError(.badValue, "\"corner_radius\" must be 0 or more") }
+            zoom.sourceCornerRadius = radii[0]
+            zoom.destinationCornerRadius = radii[1]
+        }
+        if existing == nil {
+            // A new zoom starts in its source.
+            withTransaction(\.disablesAnimations, true) { zoom.dismiss() }
+            add(.zoom(zoom), name, request, owner: owner)
+        }
+        let translation = zoomRequest.translation.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
+        switch zoomRequest.action {
+        case .present: withAnimation(animation) { zoom.present() }
+        case .dismiss: withAnimation(animation) { zoom.dismiss() }
+        case .drag: zoom.updateDismissal(translation: translation)
+        case .release:
+            let velocity = zoomRequest.velocity.map { CGSize(width: $0[0], height: $0[1]) } ?? .zero
+            return ["dismissed": .bool(zoom.endDismissal(translation: translation, velocity: velocity))]
+        }
+        return [:]
+    }
+
+    /// `effect`: its state, created the first time (the channels read it, so it stays), triggered or turned on or off.
+    private func effect(_ name: String, _ request: ElementRequest, _ expression: SymbolEffectExpression, _ mode: EffectRequest.Mode,
+                        owner: ChannelOwner) throws(ChannelEngineError) {
+        if case .trigger = mode, !expression.isDiscrete {
+            throw ChannelEngineError(.wrongKind, "\(expression.description) runs while active; send \"active\": true or false")
+        }
+        let state: EffectState
+        if case .effect(let existingState)? = elements[name] {
+            state = existingState
+            state.play(expression)
+        } else {
+            try checkNames(name, request)
+            state = EffectState(expression.player, expressionText: expression.description)
+            add(.effect(state), name, request, owner: owner)
+        }
+        let time = graph.time
+        switch mode {
+        case .trigger: state.update { $0.trigger(at: time) }
+        case .active(let on): state.update { $0.setActive(on, at: time) }
+        }
     }
 
     static func kind(of element: Element) -> String {

@@ -92,112 +92,138 @@ extension ServerCore {
             return .failure(error)
         }
         do throws(ProtocolError) {
-            var fields: JSONObject = [:]
-            var events: [EngineEvent] = []
-            switch command.operation {
-            case .define(let name, let dimension, let initial):
-                try checkRoom(for: 1, components: dimension, from: session, channels: engine.channels)
-                try wire { () throws(ChannelEngineError) in
-                    try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
-                                      owner: .client(session.id), at: clock.now())
-                }
-            case .set(let name, let value):
-                events = try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: clock.now()) }
-            case .animate(let name, let value, let text, let completion):
-                let expression = try parse("animation", text, AnimationExpression.parse)
-                let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
-                events = try wire { () throws(ChannelEngineError) in
-                    try engine.animate(name, to: value, with: expression, completion: token, at: clock.now())
-                }
-            case .animateChanges(let changes, let text, let completion):
-                let expression = try parse("animation", text, AnimationExpression.parse)
-                let token = completion.map { CompletionToken(client: session.id, commandID: command.id, criterion: $0) }
-                events = try wire { () throws(ChannelEngineError) in
-                    try engine.animate(changes.map { ($0.channel, $0.to) }, with: expression, completion: token, at: clock.now())
-                }
-            case .remove(let name):
-                guard let channel = engine.channels.first(where: { $0.name == name }) else {
-                    throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"" + NearestName.suggestion(for: name, in: engine.channels.map(\.name)))
-                }
-                guard channel.owner == .client(session.id) else {
-                    throw ProtocolError(.permissionDenied, channel.owner == .configuration
-                        ? "\"\(name)\" comes from the configuration and cannot be removed"
-                        : "\"\(name)\" belongs to another client")
-                }
-                events = try wire { () throws(ChannelEngineError) in try engine.remove(name, at: clock.now()) }
-            case .list:
-                fields["channels"] = .array(engine.channels.map { channel in
-                    var owner: JSONValue = "configuration"
-                    if case .client(let id) = channel.owner { owner = .string(id == session.id ? "self" : "client") }
-                    var entry: JSONObject = ["name": .string(channel.name), "dimension": .number(Double(channel.dimension)),
-                                             "owner": owner]
-                    if let element = channel.element { entry["element"] = .string(element) }
-                    return .object(entry)
-                })
-            case .status:
-                fields["server"] = .string(configuration.serverName)
-                fields["tick_hz"] = .number(configuration.tickHz)
-                fields["clients"] = .number(Double(clientCount))
-                fields["channels"] = .number(Double(engine.channels.count))
-                fields["seq"] = .number(Double(seq))
-                fields["ticks"] = .number(Double(tickCount))
-                fields["missed_ticks"] = .number(Double(missedTicks))
-                fields["settled"] = .bool(engine.isSettled)
-                fields["reduce_motion"] = .bool(engine.reduceMotion)
-                fields["reduce_motion_held"] = .bool(!reduceMotionHolds.isEmpty)
-                // Whose grid: a client's frame_clock, else the display's (phase: auto).
-                let source: JSONValue = .string(frameGridOwner == nil ? "display" : "client")
-                fields["frame_clock"] = frameGrid.map { .object(["refresh_ns": .number(Double($0.refresh)),
-                                                                 "lead_ns": .number(Double($0.lead)), "source": source]) } ?? .null
-                for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
-            case .reduceMotion(let enabled, .daemon):
-                ownReduceMotion = enabled
-            case .reduceMotion(let enabled, .connection):
-                reduceMotionHolds.removeAll { $0.client == session.id }
-                reduceMotionHolds.append((session.id, enabled))
-                applyReduceMotion()
-            case .reload:
-                break  // answered by reload(_:from:)
-            case .frameClock(let refresh, let vblank, let lead):
-                if refresh == 0 {
-                    clock.lock(to: nil)
-                    frameGridOwner = nil
-                } else {
-                    clock.lock(to: FrameGrid(refresh: refresh, vblank: vblank, lead: lead ?? FrameGrid.defaultLead))
-                    frameGridOwner = session.id
-                }
-                fields["locked"] = .bool(frameGrid != nil)
-                if let grid = frameGrid {
-                    let next = grid.tick(after: clock.now())
-                    fields["next_vblank_ns"] = .number(Double(next.vblank))
-                    fields["lead_ns"] = .number(Double(grid.lead))
-                }
-            case .insert(let element, let transition, let animation):
-                let request = ElementRequest.insert(transition: try parse("transition", transition, TransitionExpression.parse),
-                                                    animation: try parse("animation", animation, AnimationExpression.parse))
-                (fields, events) = try run(request, on: element, from: session)
-            case .removeElement(let element, let transition, let animation):
-                let token = CompletionToken(client: session.id, commandID: command.id, criterion: .removed)
-                let request = ElementRequest.remove(transition: try parse("transition", transition, TransitionExpression.parse),
-                                                    animation: try parse("animation", animation, AnimationExpression.parse),
-                                                    completion: token)
-                (fields, events) = try run(request, on: element, from: session)
-            case .zoom(let element, let zoom):
-                let request = ElementRequest.zoom(zoom, animation: try parse("animation", zoom.animation, AnimationExpression.parse))
-                (fields, events) = try run(request, on: element, from: session)
-            case .effect(let element, let effect):
-                let expression = try parse("effect", present: effect.effect) { (text) throws(AnimationExpressionError) in
-                    try SymbolEffectExpression.parse(effect: text, options: effect.options)
-                }
-                (fields, events) = try run(.effect(expression, effect.mode), on: element, from: session)
-            }
+            let result = try perform(command, from: session)
             if command.operation.changesState { requestFrame() }
-            return .success((fields, events))
+            return .success(result)
         } catch {
             var error = error
             error.commandID = command.id
             return .failure(error)
         }
+    }
+
+    /// What one operation does: the reply's fields and the engine's events (each operation in a line or a function).
+    func perform(_ command: Command, from session: ClientSession) throws(ProtocolError) -> (JSONObject, [EngineEvent]) {
+        let completion = { (criterion: CompletionCriterion) in
+            CompletionToken(client: session.id, commandID: command.id, criterion: criterion)
+        }
+        switch command.operation {
+        case .define(let name, let dimension, let initial):
+            try checkRoom(for: 1, components: dimension, from: session, channels: engine.channels)
+            try wire { () throws(ChannelEngineError) in
+                try engine.define(name, dimension: dimension, initial: initial ?? Array(repeating: 0, count: dimension),
+                                  owner: .client(session.id), at: clock.now())
+            }
+            return ([:], [])
+        case .set(let name, let value):
+            return ([:], try wire { () throws(ChannelEngineError) in try engine.set(name, to: value, at: clock.now()) })
+        case .animate(let name, let value, let text, let criterion):
+            let expression = try parse("animation", text, AnimationExpression.parse)
+            return ([:], try wire { () throws(ChannelEngineError) in
+                try engine.animate(name, to: value, with: expression, completion: criterion.map(completion), at: clock.now())
+            })
+        case .animateChanges(let changes, let text, let criterion):
+            let expression = try parse("animation", text, AnimationExpression.parse)
+            return ([:], try wire { () throws(ChannelEngineError) in
+                try engine.animate(changes.map { ($0.channel, $0.to) }, with: expression, completion: criterion.map(completion),
+                                   at: clock.now())
+            })
+        case .remove(let name): return ([:], try removeChannel(name, from: session))
+        case .list: return (["channels": channelList(for: session)], [])
+        case .status: return (statusFields(), [])
+        case .reduceMotion(let enabled, .daemon):
+            ownReduceMotion = enabled
+            return ([:], [])
+        case .reduceMotion(let enabled, .connection):
+            reduceMotionHolds.removeAll { $0.client == session.id }
+            reduceMotionHolds.append((session.id, enabled))
+            applyReduceMotion()
+            return ([:], [])
+        case .reload: return ([:], [])  // answered by reload(_:from:)
+        case .frameClock(let refresh, let vblank, let lead):
+            return (lockFrameClock(refresh: refresh, vblank: vblank, lead: lead, for: session), [])
+        case .insert(let element, let transition, let animation):
+            let request = ElementRequest.insert(transition: try parse("transition", transition, TransitionExpression.parse),
+                                                animation: try parse("animation", animation, AnimationExpression.parse))
+            return try run(request, on: element, from: session)
+        case .removeElement(let element, let transition, let animation):
+            let request = ElementRequest.remove(transition: try parse("transition", transition, TransitionExpression.parse),
+                                                animation: try parse("animation", animation, AnimationExpression.parse),
+                                                completion: completion(.removed))
+            return try run(request, on: element, from: session)
+        case .zoom(let element, let zoom):
+            let request = ElementRequest.zoom(zoom, animation: try parse("animation", zoom.animation, AnimationExpression.parse))
+            return try run(request, on: element, from: session)
+        case .effect(let element, let effect):
+            let expression = try parse("effect", present: effect.effect) { (text) throws(AnimationExpressionError) in
+                try SymbolEffectExpression.parse(effect: text, options: effect.options)
+            }
+            return try run(.effect(expression, effect.mode), on: element, from: session)
+        }
+    }
+
+    /// `remove` of a channel: only by the client that defined it.
+    func removeChannel(_ name: String, from session: ClientSession) throws(ProtocolError) -> [EngineEvent] {
+        guard let channel = engine.channels.first(where: { $0.name == name }) else {
+            throw ProtocolError(.unknownChannel, "no channel named \"\(name)\"" + NearestName.suggestion(for: name, in: engine.channels.map(\.name)))
+        }
+        guard channel.owner == .client(session.id) else {
+            throw ProtocolError(.permissionDenied, channel.owner == .configuration
+                ? "\"\(name)\" comes from the configuration and cannot be removed"
+                : "\"\(name)\" belongs to another client")
+        }
+        return try wire { () throws(ChannelEngineError) in try engine.remove(name, at: clock.now()) }
+    }
+
+    /// `list`'s channels, each with its owner as `session` sees it (`self`, `client` or `configuration`).
+    func channelList(for session: ClientSession) -> JSONValue {
+        .array(engine.channels.map { channel in
+            var owner: JSONValue = "configuration"
+            if case .client(let id) = channel.owner { owner = .string(id == session.id ? "self" : "client") }
+            var entry: JSONObject = ["name": .string(channel.name), "dimension": .number(Double(channel.dimension)),
+                                     "owner": owner]
+            if let element = channel.element { entry["element"] = .string(element) }
+            return .object(entry)
+        })
+    }
+
+    /// `status`'s fields.
+    func statusFields() -> JSONObject {
+        var fields: JSONObject = [:]
+        fields["server"] = .string(configuration.serverName)
+        fields["tick_hz"] = .number(configuration.tickHz)
+        fields["clients"] = .number(Double(clientCount))
+        fields["channels"] = .number(Double(engine.channels.count))
+        fields["seq"] = .number(Double(seq))
+        fields["ticks"] = .number(Double(tickCount))
+        fields["missed_ticks"] = .number(Double(missedTicks))
+        fields["settled"] = .bool(engine.isSettled)
+        fields["reduce_motion"] = .bool(engine.reduceMotion)
+        fields["reduce_motion_held"] = .bool(!reduceMotionHolds.isEmpty)
+        // Whose grid: a client's frame_clock, else the display's (phase: auto).
+        let source: JSONValue = .string(frameGridOwner == nil ? "display" : "client")
+        fields["frame_clock"] = frameGrid.map { .object(["refresh_ns": .number(Double($0.refresh)),
+                                                         "lead_ns": .number(Double($0.lead)), "source": source]) } ?? .null
+        for member in statusExtras.members where fields[member.key] == nil { fields[member.key] = member.value }
+        return fields
+    }
+
+    /// `frame_clock`: locks the ticks to `session`'s grid (`refresh` 0 unlocks); the reply's fields.
+    func lockFrameClock(refresh: UInt64, vblank: UInt64, lead: UInt64?, for session: ClientSession) -> JSONObject {
+        if refresh == 0 {
+            clock.lock(to: nil)
+            frameGridOwner = nil
+        } else {
+            clock.lock(to: FrameGrid(refresh: refresh, vblank: vblank, lead: lead ?? FrameGrid.defaultLead))
+            frameGridOwner = session.id
+        }
+        var fields: JSONObject = ["locked": .bool(frameGrid != nil)]
+        if let grid = frameGrid {
+            let next = grid.tick(after: clock.now())
+            fields["next_vblank_ns"] = .number(Double(next.vblank))
+            fields["lead_ns"] = .number(Double(grid.lead))
+        }
+        return fields
     }
 
     /// The engine's setting: the latest held preference, else the daemon's own.
