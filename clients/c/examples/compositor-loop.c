@@ -48,6 +48,54 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+/* The display: a timerfd that fires every REFRESH_NS from *vblank, the first vblank's time. */
+static int open_display(uint64_t *vblank)
+{
+	int display = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	*vblank = monotonic_ns() + REFRESH_NS;
+	struct itimerspec timing = {
+		.it_value = { .tv_sec = (time_t)(*vblank / 1000000000u), .tv_nsec = (long)(*vblank % 1000000000u) },
+		.it_interval = { .tv_nsec = REFRESH_NS },
+	};
+	timerfd_settime(display, TFD_TIMER_ABSTIME, &timing, NULL);
+	return display;
+}
+
+/* A vblank with motion descriptors: draws the panel where its motion puts it at the next vblank. Returns whether
+ * the panel has come to rest where it was going. */
+static bool draw_motion(struct kinetic_client *client, uint64_t vblank)
+{
+	const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");
+	struct kinetic_motion *described = panel ? kinetic_client_motion(client, panel) : NULL;
+	double offset, velocity;
+	if (!described || kinetic_motion_kind(described) == KINETIC_MOTION_FRAMES ||
+	    kinetic_motion_evaluate(described, vblank + REFRESH_NS, &offset, &velocity) < 0)
+		return false;
+	printf("motion for vblank %" PRIu64 " ns: panel at %.3f px, %.1f px/s\n", vblank + REFRESH_NS, offset, velocity);
+	if (!removed || kinetic_motion_kind(described) != KINETIC_MOTION_REST)
+		return false;
+	printf("panel open at %.17g px\n", offset);
+	return true;
+}
+
+/* A vblank with frames: draws the latest frame, if a new one came since *drawn_seq. Returns whether the panel has
+ * come to rest where it was going. */
+static bool draw_frame(struct kinetic_client *client, uint64_t *drawn_seq)
+{
+	const struct kinetic_frame *frame = kinetic_client_latest_frame(client);
+	const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");
+	if (!frame || !panel || frame->seq == *drawn_seq)
+		return false;
+	*drawn_seq = frame->seq;
+	double offset = kinetic_frame_value(frame, panel)[0], velocity = kinetic_frame_velocity(frame, panel)[0];
+	printf("frame %" PRIu64 " for vblank %" PRIu64 " ns: panel at %.3f px, %.1f px/s\n", frame->seq, frame->time_ns,
+	       offset, velocity);
+	if (!removed || velocity != 0)
+		return false;
+	printf("panel open at %.17g px\n", offset);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	bool motion = argc > 1 && strcmp(argv[1], "--motion") == 0;
@@ -61,15 +109,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "compositor-loop: %s\n", kinetic_connect_error_message());
 		return 1;
 	}
-
-	/* The display: a vblank every REFRESH_NS. */
-	int display = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	uint64_t vblank = monotonic_ns() + REFRESH_NS;
-	struct itimerspec timing = {
-		.it_value = { .tv_sec = (time_t)(vblank / 1000000000u), .tv_nsec = (long)(vblank % 1000000000u) },
-		.it_interval = { .tv_nsec = REFRESH_NS },
-	};
-	timerfd_settime(display, TFD_TIMER_ABSTIME, &timing, NULL);
+	uint64_t vblank;
+	int display = open_display(&vblank);
 
 	const char *channels[] = { "panel.offset" };
 	double closed[1] = { 0 }, open[1] = { 300 };
@@ -84,7 +125,7 @@ int main(int argc, char **argv)
 
 	int status = 0;
 	uint64_t drawn_seq = 0;
-	for (;;) {
+	for (bool done = false; !done;) {
 		struct pollfd fds[2] = {
 			{ .fd = kinetic_client_get_fd(client),
 			  .events = POLLIN | (kinetic_client_wants_write(client) ? POLLOUT : 0) },
@@ -104,35 +145,7 @@ int main(int argc, char **argv)
 		if (!(fds[1].revents & POLLIN) || read(display, &vblanks, sizeof vblanks) != sizeof vblanks)
 			continue;
 		vblank += vblanks * REFRESH_NS;
-		if (motion) {
-			/* A vblank: draw the panel where its motion puts it at the next one. */
-			const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");
-			struct kinetic_motion *described = panel ? kinetic_client_motion(client, panel) : NULL;
-			double offset, velocity;
-			if (!described || kinetic_motion_kind(described) == KINETIC_MOTION_FRAMES ||
-			    kinetic_motion_evaluate(described, vblank + REFRESH_NS, &offset, &velocity) < 0)
-				continue;
-			printf("motion for vblank %" PRIu64 " ns: panel at %.3f px, %.1f px/s\n", vblank + REFRESH_NS,
-			       offset, velocity);
-			if (removed && kinetic_motion_kind(described) == KINETIC_MOTION_REST) {
-				printf("panel open at %.17g px\n", offset);
-				break;
-			}
-			continue;
-		}
-		/* A vblank: draw the latest frame, if a new one came. */
-		const struct kinetic_frame *frame = kinetic_client_latest_frame(client);
-		const struct kinetic_channel *panel = kinetic_client_find_channel(client, "panel.offset");
-		if (!frame || !panel || frame->seq == drawn_seq)
-			continue;
-		drawn_seq = frame->seq;
-		double offset = kinetic_frame_value(frame, panel)[0], velocity = kinetic_frame_velocity(frame, panel)[0];
-		printf("frame %" PRIu64 " for vblank %" PRIu64 " ns: panel at %.3f px, %.1f px/s\n", frame->seq,
-		       frame->time_ns, offset, velocity);
-		if (removed && velocity == 0) {
-			printf("panel open at %.17g px\n", offset);
-			break;
-		}
+		done = motion ? draw_motion(client, vblank) : draw_frame(client, &drawn_seq);
 	}
 	kinetic_client_destroy(client);
 	close(display);
