@@ -34,9 +34,9 @@ def test_another_major_version_is_refused_with_what_to_install(daemon: Daemon, m
 
 def test_a_daemon_of_another_major_is_named_with_the_package_to_install() -> None:
     hello = kinetic.Hello(2, 1, "kineticd 2.0.0", 120, (), "json")
-    with pytest.raises(kinetic.VersionMismatch, match=re.escape("kineticd 2.0.0 speaks protocol 2.1; this kinetic "
-                                                                 "package 1.0.0 speaks 1.0: install a kinetic package of "
-                                                                 "major version 2 (pip install 'kinetic>=2,<3')")):
+    with pytest.raises(kinetic.VersionMismatch, match=re.escape("kineticd 2.0.0 speaks protocol 2.1; this kinetic-motion "
+                                                                 "package 1.0.0 speaks 1.0: install kinetic-motion of "
+                                                                 "major version 2 (pip install 'kinetic-motion>=2,<3')")):
         kinetic._session.check_hello(hello)
 
 

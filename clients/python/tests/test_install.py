@@ -1,10 +1,12 @@
-"""What a new user does: `pip install ./clients/python` into a fresh virtual environment, then the README's first
-example against a running kineticd."""
+"""What a new user does: the package built as PyPI would get it (an sdist and a wheel, their metadata checked by
+twine), the wheel installed into a fresh virtual environment, then the README's first example against a running
+kineticd."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,11 +23,25 @@ def first_python_example() -> str:
     return match.group(1)
 
 
-def test_pip_install_then_the_first_example(daemon: Daemon, tmp_path: Path) -> None:
+def test_the_built_wheel_installs_and_runs_the_first_example(daemon: Daemon, tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    # A copy of the package: `python -m build` writes an egg-info beside the sources, which the checkout ignores but
+    # a concurrent editable install would see.
+    source = tmp_path / "source"
+    shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__", "tests"),
+                    symlinks=False)
+    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], capture_output=True,
+                           text=True, timeout=600)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    wheels, sdists = sorted(dist.glob("kinetic_motion-*.whl")), sorted(dist.glob("kinetic_motion-*.tar.gz"))
+    assert len(wheels) == 1 and len(sdists) == 1, sorted(path.name for path in dist.iterdir())
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheels[0]), str(sdists[0])],
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     environment = tmp_path / "kinetic-env"
     subprocess.run([sys.executable, "-m", "venv", str(environment)], check=True, timeout=120)
     install = subprocess.run([str(environment / "bin" / "pip"), "install", "--quiet", "--disable-pip-version-check",
-                              str(PACKAGE)], capture_output=True, text=True, timeout=600)
+                              str(wheels[0])], capture_output=True, text=True, timeout=600)
     assert install.returncode == 0, install.stderr
     clean = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
     run = subprocess.run([str(environment / "bin" / "python"), "-c", first_python_example()], capture_output=True,

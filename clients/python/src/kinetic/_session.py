@@ -26,9 +26,9 @@ def check_hello(hello: Hello) -> Hello:
     """``hello`` when its major version is this package's; otherwise :class:`VersionMismatch` saying what to install."""
     if hello.protocol != PROTOCOL_MAJOR:
         raise VersionMismatch(
-            f"{hello.server or 'kineticd'} speaks protocol {hello.protocol}.{hello.minor}; this kinetic package "
-            f"{__version__} speaks {PROTOCOL_MAJOR}.{PROTOCOL_MINOR}: install a kinetic package of major version "
-            f"{hello.protocol} (pip install 'kinetic>={hello.protocol},<{hello.protocol + 1}')")
+            f"{hello.server or 'kineticd'} speaks protocol {hello.protocol}.{hello.minor}; this kinetic-motion "
+            f"package {__version__} speaks {PROTOCOL_MAJOR}.{PROTOCOL_MINOR}: install kinetic-motion of major version "
+            f"{hello.protocol} (pip install 'kinetic-motion>={hello.protocol},<{hello.protocol + 1}')")
     return hello
 
 

@@ -16,7 +16,7 @@ and does it:
   stopped) gives the daemon its own setting back.
 
 D-Bus is spoken through jeepney: pure Python (no C extension to build), asyncio-native, packaged by Debian
-(python3-jeepney) and on PyPI; ``pip install 'kinetic[agent]'`` brings it.
+(python3-jeepney) and on PyPI; ``pip install 'kinetic-motion[agent]'`` brings it.
 """
 
 from __future__ import annotations
@@ -298,7 +298,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import jeepney  # noqa: F401
     except ImportError:
-        log("needs jeepney for D-Bus: pip install 'kinetic[agent]', or apt install python3-jeepney")
+        log("needs jeepney for D-Bus: pip install 'kinetic-motion[agent]', or apt install python3-jeepney")
         return EX_UNAVAILABLE
     config_home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
     agent = Agent(arguments.socket, arguments.seat, os.getuid(), config_home)
