@@ -1,0 +1,76 @@
+import KineticInput
+import NIOCore
+import KineticProtocol
+import KineticBindings
+
+// The tick: the engine advanced, and a frame offered to every subscriber due one.
+extension ServerCore {
+    /// Advances the engine to the tick and offers the frame to every subscriber.
+    ///
+    /// - Returns: whether the clock keeps ticking: `false` once every channel has settled and nothing changed since the
+    ///   last frame; the core has then suspended it, so that an idle daemon causes no wake-ups.
+    @discardableResult
+    public func tick(_ tick: Tick) -> Bool {
+        let keepTicking = publish(tick)
+        if !keepTicking { clock.suspend() }
+        return keepTicking
+    }
+
+    /// ``tick(_:)``'s work: advance, then the frame to every subscriber due one; whether to keep ticking.
+    func publish(_ tick: Tick) -> Bool {
+        // Input due by this tick is applied first, at its own times (replay).
+        timedInput?.drain(upTo: tick.time)
+        tickCount += 1
+        missedTicks += tick.missed
+        // Locked to a compositor's grid, the values are for the vblank that will show them. One frame per vblank: a
+        // tick that fired late (after the vblank it was planned for) has already published the next one, so the tick
+        // planned for that next vblank publishes nothing. Likewise a tick just after the grid is unlocked, still
+        // before the last vblank published: frames' times only increase.
+        let grid = frameGrid  // the clock's, behind its lock: read once a tick
+        let valuesTime = grid?.vblank(after: tick.time) ?? tick.time
+        if let published = lastValuesTime, valuesTime <= published {
+            return needsFrame || !engine.isSettled
+        }
+        lastValuesTime = valuesTime
+        seq += 1
+        deliver(engine.advance(to: valuesTime))
+        let samples = engine.samples()
+        let keepTicking = needsFrame || !engine.isSettled
+        needsFrame = false
+        // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
+        var cache: [(key: CacheKey, frame: ByteBuffer)] = []
+        let changedMotion = sessions.contains { $0.wantsMotion && !$0.closed } ? refreshMotion() : []
+        for session in sessions {
+            guard !session.closed, session.patterns != nil else { continue }
+            if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
+            if session.wantsMotion {
+                describeMotion(to: session, changed: changedMotion, seq: seq, time: valuesTime)
+                // Its described channels need no frames; a channel described as `frames` does.
+                guard !session.framedSerials.isEmpty else { continue }
+            }
+            // The last frame before the clock stops goes to every subscriber, decimated or not, so
+            // that each one ends on the settled values.
+            let due = session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) || !keepTicking
+            guard let layout = session.layout, due else { continue }
+            let key = CacheKey(generation: layout.generation, encoding: session.encoding)
+            let frame: ByteBuffer
+            if let cached = cache.first(where: { $0.key == key }) {
+                frame = cached.frame
+            } else {
+                let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
+                frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: valuesTime, layout: layout,
+                                                              samples: selected, encoding: session.encoding))
+                cache.append((key, frame))
+            }
+            session.sink.sendFrame(frame)
+            framesOffered += 1
+        }
+        return keepTicking
+    }
+
+    /// A frame's encoded bytes are shared by the subscribers of one layout generation in one encoding.
+    struct CacheKey: Hashable {
+        var generation: UInt32
+        var encoding: WireEncoding
+    }
+}
