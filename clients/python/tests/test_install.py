@@ -58,8 +58,9 @@ def test_the_built_wheel_installs_and_runs_the_first_example(daemon: Daemon, tmp
 
 def test_the_agent_unit_verifies(tmp_path: Path) -> None:
     """systemd-analyze accepts the user unit (with an agent where ExecStart looks for it)."""
-    (tmp_path / ".local" / "bin").mkdir(parents=True)
-    (tmp_path / ".local" / "bin" / "kinetic-agent").symlink_to("/bin/true")
+    # Where the README's install puts it: a venv of its own under ~/.local/share.
+    (tmp_path / ".local" / "share" / "kinetic-agent" / "bin").mkdir(parents=True)
+    (tmp_path / ".local" / "share" / "kinetic-agent" / "bin" / "kinetic-agent").symlink_to("/bin/true")
     runtime = tmp_path / "runtime"
     runtime.mkdir(mode=0o700)
     result = subprocess.run(["systemd-analyze", "--user", "verify", str(PACKAGE / "systemd" / "kinetic-agent.service")],
