@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The geometry types of SwiftUI's API (CGFloat, CGPoint, CGSize, CGRect) for Kinetic and KineticInput.
 //
 // With the package trait `FoundationGeometry` (on by default, for code that also imports Foundation) they are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import SwiftSyntax
 
 /// A stored property that takes part in a synthesized `animatableData`.

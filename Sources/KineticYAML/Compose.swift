@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CYAML
 
 /// The first (and only) document of `text` as a tree, `nil` for an empty stream. libyaml parses; this builds the

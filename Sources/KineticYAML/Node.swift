@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A YAML document's tree, as libyaml's parser reads it: what kineticd's configuration and libinput's recordings are
 /// written in. Every node keeps where it starts, for error messages.
 public enum Node: Equatable, Sendable {

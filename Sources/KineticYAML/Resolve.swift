@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// YAML 1.1's readings of a scalar, as a YAML 1.1 library (Yams, PyYAML) resolves them: what a configuration written
 /// for those libraries expects.
 extension Node {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A program started with `posix_spawn` (the demo's kineticd): Foundation's `Process` without Foundation.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Writes bytes to standard output with `write(2)` directly: one system call per large block

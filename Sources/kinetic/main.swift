@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // kineticd and kineticctl in one executable, as busybox and systemd's tools are: the name it is run by chooses
 // (`kineticctl` is a link to it), or the first argument when it is run as `kinetic`. One copy of the Swift runtime,
 // FoundationEssentials and the modules both use instead of two (docs/GUIDE.md, "The package").

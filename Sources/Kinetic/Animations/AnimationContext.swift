@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What an animation sees while it runs: its persistent ``state``, the ``environment``, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A timing-curve animation: a cubic Bézier easing from (0, 0) to (1, 1) played over a duration.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The animation `withAnimation` uses when none is given: a critically damped fluid spring with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An animation that starts `delay` seconds late: `animation.delay(_:)`. (docs/ANIMATION.md §2.7.)

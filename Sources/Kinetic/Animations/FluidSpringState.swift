@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The persistent state of a ``FluidSpringAnimation`` (SwiftUI's `SpringState<V>`), kept in

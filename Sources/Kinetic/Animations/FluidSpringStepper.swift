@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The per-sub-step mathematics of ``FluidSpringAnimation``: a damped spring of mass 1 integrated

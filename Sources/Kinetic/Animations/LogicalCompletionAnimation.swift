@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An animation that reports logical completion `duration` seconds in, unless its base has already

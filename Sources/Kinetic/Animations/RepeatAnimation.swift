@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An animation played several times, or forever: `repeatCount(_:autoreverses:)` and

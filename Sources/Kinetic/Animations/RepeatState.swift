@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A ``RepeatAnimation``'s progress: the iteration, when it began, and the base's own state for it.

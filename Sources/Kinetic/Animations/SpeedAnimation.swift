@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An animation played `speed` times as fast: `animation.speed(_:)`. (docs/ANIMATION.md §2.7.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The closed-form spring behind `interpolatingSpring`: a fraction p(t) of the interval, from a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A timing-curve animation driven by a ``UnitCurve``: `.timingCurve(_ curve:duration:)`. (docs/ANIMATION.md §2.6.)

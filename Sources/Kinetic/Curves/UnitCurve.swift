@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A function from unit progress to unit progress, such as the easing of a timing curve.

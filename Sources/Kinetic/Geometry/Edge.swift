@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An edge of a rectangle, as SwiftUI's `Edge`: the sides a `.move(edge:)` or `.push(from:)` transition moves from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A normalized two-dimensional point in a view's coordinate space: (0, 0) is the top-leading

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A keyframe that moves along a cubic Hermite curve from the previous value to its target (docs/ANIMATION.md §7.2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Plays keyframes on runtime values: a headless `KeyframeAnimator` driven by an ``AnimationGraph``

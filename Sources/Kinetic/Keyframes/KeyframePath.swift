@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// One track's keyframes resolved against its start value: absolute start times, start and end data,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Keyframe tracks played over an initial value: a pure function of time (docs/ANIMATION.md §7.1–§7.3).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A sequence of keyframes animating one property of a root value (docs/ANIMATION.md §7.1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A group of keyframes that make up one track (docs/ANIMATION.md §7.1).

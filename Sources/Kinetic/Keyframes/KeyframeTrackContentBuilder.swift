@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Builds the keyframes of one track: keyframes in order, `for` loops, `if`/`else` and `switch` (docs/ANIMATION.md §7.1).

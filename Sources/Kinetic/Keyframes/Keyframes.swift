@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A set of keyframe tracks over a root value: what a ``KeyframeTimeline`` plays (docs/ANIMATION.md §7.1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Builds the tracks of a ``KeyframeTimeline``: ``KeyframeTrack``s, `for` loops, `if`/`else` and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A keyframe that interpolates from the previous value to ``LinearKeyframe/init(_:duration:timingCurve:)``'s

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A keyframe that jumps to its value immediately, taking no time (docs/ANIMATION.md §7.2, K5).

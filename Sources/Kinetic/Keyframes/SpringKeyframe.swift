@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A keyframe that moves towards its target with a spring, for a fixed time (docs/ANIMATION.md §7.2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The macros exist with the package trait `AnimatableMacro` (on by default; Package.swift).
 #if AnimatableMacro
 /// Conforms a struct to ``Animatable`` and synthesizes its ``Animatable/animatableData``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Animates runtime values through a sequence of phases: a headless `PhaseAnimator` (docs/ANIMATION.md §7.5).

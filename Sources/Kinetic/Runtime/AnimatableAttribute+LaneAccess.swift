@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The grouped path's public reads and re-targets, inlined into the caller's module.

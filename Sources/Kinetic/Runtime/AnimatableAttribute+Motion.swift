@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What an attribute will do from now on, as data: its model value, and the running animation's interval, begin time

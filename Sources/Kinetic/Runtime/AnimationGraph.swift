@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Owns animatable attributes and moves their animations through time. (docs/ANIMATION.md §5.)

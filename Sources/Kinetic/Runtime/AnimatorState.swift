@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The running animation of one attribute: SwiftUI's `AnimatorState`. (docs/ANIMATION.md §5.2–§5.3.)

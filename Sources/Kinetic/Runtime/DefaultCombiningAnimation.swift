@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Runs animations that did not merge side by side as a chained interpolation. (docs/ANIMATION.md §5.3.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What an attribute keeps of its graph: the graph while it exists, and `nil` from the moment its deinit begins

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// One of a ``SpringLaneGroup``'s per-lane number columns (bases, forces, targets, tolerances): a buffer the group

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// How code inlined into a caller's module reads and writes a lane type's components without the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What a fluid spring's state shares with every spring it can be stepped with: the animation's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An attribute whose fluid spring is stepped by a ``SpringLaneGroup``.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Estimates a velocity from the last three timestamped samples of a value, as SwiftUI's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The animation a change gets when its transaction ``Transaction/tracksVelocity`` and has no

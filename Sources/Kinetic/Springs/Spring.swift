@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A representation of a spring's motion: a mass on a damped spring, pulled towards a target.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Numbers as printf's `%W.Pf` writes them (right-aligned in `width` characters, `precision` decimals, the C library's
 /// rounding of the exact binary value), for the package's terminal tables (kineticctl demo, kinetic-showcase) without
 /// Foundation's `String(format:)`, which brings ICU with it.

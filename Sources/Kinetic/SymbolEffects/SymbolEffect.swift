@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A symbol effect (the Symbols framework's protocol of that name), headless: a curve of ``SymbolEffectValues``

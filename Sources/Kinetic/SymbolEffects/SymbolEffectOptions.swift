@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// How a symbol effect repeats and how fast it runs (the Symbols framework's `SymbolEffectOptions`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Plays a symbol effect, headless: what SwiftUI's `.symbolEffect(_:options:value:)` and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What a symbol effect does to a symbol at one moment, headless: the numbers a renderer applies to the symbol

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A bounce: the symbol squashes, springs up (or down) and settles — Kinetic's curve, 0.5 s a cycle:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A pulse: the symbol's opacity dips and returns — Kinetic's curve, 1 s a cycle: opacity 1 → 0.3 (0.5 s) → 1

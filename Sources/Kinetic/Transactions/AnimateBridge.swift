@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Animates the attribute changes `changes` makes with `animation`, and runs `completion` once, when every

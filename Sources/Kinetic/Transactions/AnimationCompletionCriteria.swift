@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// When an animation completion callback fires. (docs/ANIMATION.md §6.4.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The context of a change: which animation (if any) carries it, and any custom values.

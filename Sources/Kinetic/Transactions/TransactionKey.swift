@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// A key for a custom value carried by a ``Transaction``. (docs/ANIMATION.md §6.1.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Runs `body` with `transaction` merged over the current one (iOS 17 semantics: the keys

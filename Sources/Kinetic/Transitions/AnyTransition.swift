@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Any transition, type-erased (SwiftUI's `AnyTransition`), with the same built-ins as static members: what

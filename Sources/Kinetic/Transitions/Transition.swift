@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What changes when an element is inserted or removed, as SwiftUI's `Transition`, headless: instead of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// What a transition does to an element, headless: the numbers SwiftUI's transition modifiers would apply to a

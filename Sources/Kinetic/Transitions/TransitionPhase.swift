@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Where an element is in its transition, as SwiftUI's `TransitionPhase`.

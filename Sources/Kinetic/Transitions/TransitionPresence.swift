@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// An element inserted and removed through a transition, headless: what SwiftUI does for a view that appears and

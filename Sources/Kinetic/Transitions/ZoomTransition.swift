@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The iOS 18 zoom transition, headless: an element's frame (and corner radius) animated between the rect of the

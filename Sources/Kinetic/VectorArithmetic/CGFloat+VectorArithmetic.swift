@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 // Without the FoundationGeometry trait CGFloat is Double, whose conformance is Double+VectorArithmetic.swift's.

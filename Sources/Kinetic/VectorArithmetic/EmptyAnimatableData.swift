@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The animatable data of a type that does not animate: zero-dimensional, every operation a no-op,

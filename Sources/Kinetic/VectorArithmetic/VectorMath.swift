@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Vector arithmetic for an ``Animatable`` type, computed through its ``Animatable/animatableData``.

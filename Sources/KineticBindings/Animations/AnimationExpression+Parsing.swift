@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension AnimationExpression {
     /// Parses an animation in SwiftUI syntax.
     ///

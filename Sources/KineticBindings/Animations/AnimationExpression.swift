@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An animation written in SwiftUI syntax, parsed: `.spring(duration: 0.4, bounce: 0.2).delay(0.05)`.
 ///
 /// The tree keeps the column of every call and argument so that later stages (mapping to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Binding a parsed call's arguments to one signature, for the transition and symbol-effect expressions (whose
 /// members have one or two overloads each; animations have their own table, ``AnimationTable``, whose label binding
 /// this uses).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Kinetic
 
 /// A symbol effect and its options written in SwiftUI syntax, parsed: `.variableColor.iterative.nonReversing` with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticInput
 
 /// What a binding did with one gesture event: the daemon publishes `gesture.began` and

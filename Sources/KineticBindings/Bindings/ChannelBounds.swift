@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The box a bound channel must come to rest in: per component, `lower[i] … upper[i]` in channel
 /// units. Components beyond either array are unbounded.
 public struct ChannelBounds: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticProtocol
 
 /// Which input devices a binding listens to (all given criteria must hold).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticInput
 
 /// Where a bound channel goes when its gesture ends.

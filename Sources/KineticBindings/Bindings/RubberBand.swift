@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The resistance a bound channel shows when a gesture pulls it past its bounds, as
 /// `UIScrollView` does.
 ///

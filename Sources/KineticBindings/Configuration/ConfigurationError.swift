@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A configuration or command-line value that cannot be used, with where it came from.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file (with line and column when known) or option the value came from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticProtocol
 /// The daemon's configuration: `/etc/kinetic/kineticd.yaml`, `--config FILE`, or ``embeddedDefault``.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticInput
 
 /// One entry of the configuration's `mappings:`: the devices it matches and how their gestures map into pixels

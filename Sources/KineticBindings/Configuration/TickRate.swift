@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The accepted tick rates (30–480 Hz, default 120 Hz): the one check every way of setting the rate
 /// goes through (`rate_hz` in the configuration, `kineticd --rate`, `kineticctl replay --rate` and `plot --rate`,
 /// the replay driver).

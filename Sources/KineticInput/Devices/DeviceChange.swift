@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A hotplug change seen by ``DeviceMonitor``.
 public enum DeviceChange: Hashable, Sendable {
     /// An evdev node appeared and can be opened, e.g. `/dev/input/event5`.

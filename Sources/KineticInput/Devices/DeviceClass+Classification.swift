@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension DeviceClass {
     /// Classifies a device from its capabilities alone, in the order of udev's `input_id` builtin
     /// (docs/INPUT.md §1.7, §4.3); a pure function, so recordings and live devices agree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Finding evdev nodes without udev (docs/INPUT.md §4.1).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Why a device operation failed: always names the device (or directory) and says what to do about it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What one ``InputDevice/readAvailable(limit:)`` call got.
 ///
 /// `events` holds whole frames as the kernel sent them, each ending in `SYN_REPORT` (a frame still arriving when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension FrameProcessor {
     /// Feeds one ``InputDevice/readAvailable(limit:)`` result: live devices go through the same frame processor as
     /// recordings. When the read says the device is gone (unplugged, failed or closed), every gesture still in

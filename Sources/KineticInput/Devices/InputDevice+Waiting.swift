@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// What ``InputDevice/wait(timeout:)`` saw on the device's fd.

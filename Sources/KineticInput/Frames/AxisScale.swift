@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Converts one absolute axis from device units to millimetres and to a 0…1 fraction (docs/INPUT.md §1.4).
 public struct AxisScale: Hashable, Sendable {
     /// The axis minimum in device units.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The range and resolution of one absolute axis (`struct input_absinfo`): values in device units, resolution in
 /// units per millimetre (docs/INPUT.md §1.4).
 public struct AbsInfo: Hashable, Sendable {

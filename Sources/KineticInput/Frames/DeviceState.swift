@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The full state of a device at one moment, for resynchronising after SYN_DROPPED (docs/INPUT.md §1.2).
 ///
 /// A live reader that re-reads the device (libevdev's `get_slot_value`, `get_event_value`) hands this to

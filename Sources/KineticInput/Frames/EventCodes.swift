@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The event types and codes the frame processor interprets, from `linux/input-event-codes.h`.
 ///
 /// Kept as plain `UInt16` constants so that `InputEvent.type`/`code` compare without conversions;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CEvdev
 
 /// libevdev's name tables, usable without a device (docs/INPUT.md §1.8).

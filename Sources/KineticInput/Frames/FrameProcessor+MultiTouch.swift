@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Multitouch protocol B and single-touch contacts (docs/INPUT.md §1.3).
 extension FrameProcessor {
     mutating func applyAbs(code: UInt16, value: Int32) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Turns a stream of `input_event`s from one device — live or recorded — into gesture events.

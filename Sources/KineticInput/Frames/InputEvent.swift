@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A timestamp of an input event: seconds and microseconds on the device's clock
 /// (`CLOCK_MONOTONIC` for live devices; a recording's own time base for traces).
 public struct EventTime: Hashable, Comparable, Sendable {

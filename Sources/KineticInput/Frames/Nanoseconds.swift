@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Integer nanoseconds from a `Double` that may have come from outside (a rate, a duration, a timeout),
 /// without the conversion trap that `UInt64(_:)` and `Int64(_:)` have for NaN, infinities and out-of-range values.
 ///

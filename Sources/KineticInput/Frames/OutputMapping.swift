@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// How a device's gestures are mapped into an output's pixels (docs/INPUT.md §1.4.1): an absolute device (touchscreen,

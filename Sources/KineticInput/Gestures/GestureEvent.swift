@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// One step of a gesture, as the frame processor emits it at the end of a frame (`SYN_REPORT`).

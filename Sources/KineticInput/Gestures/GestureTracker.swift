@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Gesture-level values the daemon binds to, derived from a device's ``GestureEvent`` stream: the primary drag,

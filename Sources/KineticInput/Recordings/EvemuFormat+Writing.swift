@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Writing evemu 1.3 exactly as `evemu-record` does (docs/INPUT.md §2.1), so `evemu-device`/`evemu-play` accept it.
 extension EvemuFormat {
     /// The event types with a code mask, in the order and line counts evemu writes them: EV_SYN, EV_KEY (12 lines,

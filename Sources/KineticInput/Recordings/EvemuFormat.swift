@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// The evemu recording format, version 1.3 (docs/INPUT.md §2): reading and writing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The byte-level fast path for the common `E:` line (docs/INPUT.md §2.1): a recording is almost all
 /// events, and going through `Substring` fields for each of them made reading the dominant cost of
 /// `kineticctl replay`. The fast path accepts only the plainest spelling — unsigned decimal timestamp,

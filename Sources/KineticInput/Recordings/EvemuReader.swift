@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The evemu line parser behind ``EvemuFormat/read(_:source:limits:)`` (docs/INPUT.md §2.1).
 struct EvemuReader {
     let source: String?

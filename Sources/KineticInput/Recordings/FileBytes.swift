@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Reads a whole file with read(2), within a size limit: recordings (``RecordingFormat``) and the

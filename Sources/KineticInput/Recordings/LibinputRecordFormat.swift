@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `libinput record` YAML (docs/INPUT.md §3), imported with Yams.
 ///
 /// Reads `version` (must be 1), and per entry of `devices`: `evdev.name`, `evdev.id`, `evdev.codes`,

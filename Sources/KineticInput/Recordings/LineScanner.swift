@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splits one text line into whitespace-separated fields with their 1-based columns, and parses numbers without
 /// ever trapping (overflow is an error value, not a crash).
 struct LineScanner {

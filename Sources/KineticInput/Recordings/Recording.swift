@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A recorded device: its description and its events, as read from an evemu or libinput-record file.
 public struct Recording: Hashable, Sendable {
     /// The device the events came from.

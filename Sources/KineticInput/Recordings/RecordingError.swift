@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a recording could not be read: where (file, line, column) and what was expected instead of what was found.
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file (or a caller-given name for in-memory text), when known.

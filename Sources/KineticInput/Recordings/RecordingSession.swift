@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Records a live device into a ``RecordingWriter`` until a stop request, a time limit or the device's end, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Writes an evemu 1.3 recording durably, one whole frame at a time, so that the file on disk always parses.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A per-millisecond velocity decay for projecting where a fling comes to rest, as `UIScrollView.DecelerationRate`
 /// (docs/INPUT.md §5.5, WWDC 2018 "Designing Fluid Interfaces").
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Android's impulse estimator (docs/INPUT.md §5.1): the screen is a unit mass pushed by the finger, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Android's `LeastSquaresVelocityTrackerStrategy`, unweighted (docs/INPUT.md §5.1).
 enum LeastSquaresEstimator {
     /// Fits x(τ) = b₀ + b₁τ (+ b₂τ²) with τᵢ = tᵢ − tₙ by least squares and returns b₁, the slope at the newest

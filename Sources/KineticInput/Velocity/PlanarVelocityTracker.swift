@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A history of (time, x, y) samples of one touch or pointer and the selected estimator, evaluated per axis.
 ///
 /// Insertion follows SwiftUI's sampler rules (docs/ANIMATION.md §5.5): a sample earlier than the newest is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// SwiftUI's `VelocitySampler` (docs/ANIMATION.md §5.5), on one axis.

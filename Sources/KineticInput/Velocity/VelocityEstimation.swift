@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Which velocity estimator a tracker uses. All of them work on one axis at a time, on samples in time order,
 /// and return units per second (mm/s for gestures); the planar tracker runs them on x and y separately.
 /// (docs/INPUT.md §5; the worked example of §5.6 is the test.)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One position sample of one axis: time in seconds on the device clock, position in any unit (mm here).
 public struct VelocitySample: Hashable, Sendable {
     /// Seconds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The exit statuses of kineticd and kineticctl, from sysexits(3) (documented in both man pages, EXIT STATUS).
 public enum ExitStatus {
     /// Success.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A minimal blocking client of the daemon's protocol, for `kineticctl` and scripts written in Swift.

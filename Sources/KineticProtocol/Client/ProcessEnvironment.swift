@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// The process environment as a dictionary (read once per call; the daemon reads it at start-up).

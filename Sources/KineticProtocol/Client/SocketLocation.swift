@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Where the daemon's socket lives (docs/PROTOCOL.md "Finding the socket").

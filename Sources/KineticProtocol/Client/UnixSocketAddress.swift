@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// Small AF_UNIX helpers over Glibc, for the things NIO does not do: probing a path for a live

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// CLOCK_MONOTONIC, the time base of frames (`time_ns`) and of input event timestamps: the daemon's one clock (its

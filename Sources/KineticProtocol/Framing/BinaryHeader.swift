@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The 8-byte header of every binary message: u32 little-endian length of what follows it
 /// (type, flags and payload), u16 type, u16 flags (docs/PROTOCOL.md, "Binary framing").
 public struct BinaryHeader: Equatable, Sendable {

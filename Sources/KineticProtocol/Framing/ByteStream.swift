@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The received bytes of one connection, cut into messages: JSON lines or binary messages. Both decoders (the
 /// server's ``MessageDecoder`` and the client's ``ServerMessageDecoder``) keep one, so framing and its size limit
 /// are written once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The state of one channel at a tick: its presentation value and velocity.
 public struct ChannelSample: Equatable, Sendable {
     /// The channel's name.

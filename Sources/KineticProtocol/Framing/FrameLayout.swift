@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The layout of one client's frames: which channels, in which order, at which offsets
 /// (the `schema` message, docs/PROTOCOL.md "Frames").
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Incrementally decodes the messages a client sends, in whichever encoding its first byte chose.
 ///
 /// Feed bytes as they arrive with ``feed(_:)`` and drain messages with ``next()``. Each result is

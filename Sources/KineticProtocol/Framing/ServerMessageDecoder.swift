@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A message received from the server, as a client sees it.
 public enum ReceivedMessage: Equatable, Sendable {
     /// A frame, from either encoding.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Double {
     /// The number as a message writes it for a person: whole numbers without a fraction (`1000000`, not `1000000.0`
     /// or `1e+06`), others as Swift's shortest round-trip form (`0.001`, `2.5`).

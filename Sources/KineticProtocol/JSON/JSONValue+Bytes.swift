@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension JSONValue {
     /// Appends a number as JSON to UTF-8 bytes: integral values below 2^53 without a fraction (`120`, not
     /// `120.0`), others in Swift's shortest round-trip form (so they parse back to the same `Double`), non-finite

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a JSON text could not be parsed, with the byte column (1-based) where parsing stopped.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The 1-based byte offset into the text where the problem was found.

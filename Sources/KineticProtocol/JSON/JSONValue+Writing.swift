@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension JSONValue {
     /// The compact JSON text cut to at most 40 Unicode scalars (then `…`), to quote a client's value in an error.
     public var excerpt: String { jsonText.boundedPrefix(scalars: 40) }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A JSON value, as carried by every protocol message except a binary frame (docs/PROTOCOL.md).
 ///
 /// The server owns its JSON so that parsing is bounded (nesting depth, no recursion beyond it),

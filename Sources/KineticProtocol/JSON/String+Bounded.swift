@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension String {
     /// The text cut to at most `scalars` Unicode scalars and `bytes` bytes of UTF-8, ending in `…` when cut (the
     /// mark counts in both). Linear in what it reads, at most the limits: quoting a value from outside in a message

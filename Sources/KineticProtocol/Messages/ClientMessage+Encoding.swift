@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension ClientMessage {
     /// The JSON object of the message, as a client writes it.
     public var json: JSONObject {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension ClientMessage {
     /// Decodes a client message from its JSON object.
     ///

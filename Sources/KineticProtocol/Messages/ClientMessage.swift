@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A message from a client, decoded from either encoding (docs/PROTOCOL.md, "Messages").
 public enum ClientMessage: Equatable, Sendable {
     /// `{"type":"hello","protocol":1,"client":"NAME"}`.

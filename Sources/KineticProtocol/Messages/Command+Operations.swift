@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Each operation on the wire, in one place: its `"op"` name, how its command is read (one function per operation)
 /// and how a client writes it. protocol/kinetic.json describes the same operations; ProtocolDescriptionTests holds
 /// this file to it. Adding an operation: describe it there, add its case to ``Command/Operation``, its entry and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A machine-readable error code, sent in `error` messages and failed replies (docs/PROTOCOL.md, "Errors").
 ///
 /// Codes are stable strings; clients branch on them, people read the accompanying message.

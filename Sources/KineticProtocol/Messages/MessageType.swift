@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The binary type code of a message (docs/PROTOCOL.md, "Binary framing").
 ///
 /// JSON Lines messages carry the same set, named by their `"type"` field.

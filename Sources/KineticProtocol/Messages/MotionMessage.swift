@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a channel will do, in closed form: the payload of a `motion` message (docs/PROTOCOL.md, "Motion descriptors").
 ///
 /// A client evaluates it at any time at or after the message's `time_ns` and gets the values the daemon's frames carry

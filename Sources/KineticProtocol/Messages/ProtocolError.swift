@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A protocol-level failure: a code, a message a person can act on, and whether the connection closes.
 public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The machine-readable code.

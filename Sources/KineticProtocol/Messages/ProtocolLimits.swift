@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The limits that keep every message within the protocol's line limit, in both directions (docs/PROTOCOL.md,
 /// "Limits").
 ///

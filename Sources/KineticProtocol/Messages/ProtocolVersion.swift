@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The protocol version this server speaks (docs/PROTOCOL.md).
 public enum ProtocolVersion {
     /// The major version: a client with another major version gets `version_unsupported`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A message the server sends, other than a frame (docs/PROTOCOL.md, "Messages").
 ///
 /// Every one is a JSON object with a `"type"`; in binary framing the object is the payload, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a connection's messages are encoded, chosen by the client's first byte.
 public enum WireEncoding: String, Sendable {
     /// One JSON object per line (`\n`-terminated), for shells and scripts: the first byte is `{`.

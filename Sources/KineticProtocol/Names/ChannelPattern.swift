@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A channel-name pattern of a subscription: `*` matches any run of Unicode scalars (dots included), `?` exactly
 /// one scalar; everything else matches itself, scalar for scalar (names compare by their bytes, ``NameRules``).
 /// `touch.*` matches `touch.position`.

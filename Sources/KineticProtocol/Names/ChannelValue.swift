@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The values a channel may be given from outside: by a client (`to`, `initial`) or by the configuration
 /// (snap points, bounds).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The rules every channel and element name obeys, wherever it comes from: a client's command, a subscription
 /// pattern (which may also hold `*` and `?`) or the daemon's configuration. One validator, so a name the
 /// configuration accepts is one the protocol accepts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The known name nearest a mistyped one, for "did you mean …?": animations, transitions, symbol effects,
 /// kineticctl's commands and options all suggest through it.
 public enum NearestName {

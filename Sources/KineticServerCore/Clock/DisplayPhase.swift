@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Kinetic
 
 /// The latest vblank of a display as the kernel reports it (DRM's `DRM_IOCTL_CRTC_GET_SEQUENCE`): its sequence number

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A compositor's presentation clock, as its `frame_clock` command gives it (docs/PROTOCOL.md): its refresh interval
 /// and the time of a vblank (CLOCK_MONOTONIC ns), and how long before each vblank kineticd computes the frame.
 ///

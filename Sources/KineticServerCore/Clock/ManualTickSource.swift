@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import NIOConcurrencyHelpers
 
 /// A clock whose time the caller sets and whose ticks the caller makes (`core.tick(Tick(time:))`): for tests and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticInput
 /// One tick of the display-rate clock.
 public struct Tick: Equatable, Sendable {

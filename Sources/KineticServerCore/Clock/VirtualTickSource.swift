@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import NIOConcurrencyHelpers
 
 /// A clock whose time moves only when told to: for deterministic tests and offline replay.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import NIOCore
 
 /// Where the server core sends one client's bytes: implemented by the socket handler and, in

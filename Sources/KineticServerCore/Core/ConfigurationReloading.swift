@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticProtocol
 
 /// What carries out a `reload` command for a ``ServerCore`` (``ServerCore/reloader``): the daemon's configuration

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Who is on the other end of a connection, from SO_PEERCRED (and SO_PEERGROUPS) at accept.
 public struct PeerCredentials: Equatable, Sendable {
     /// The peer's process id at `connect()`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RandomAccessCollection where Index == Int {
     /// The index of the element whose `key` is `target`, in a collection sorted by increasing `key` (a binary
     /// search), or `nil`: the sessions by id, a session's matched channel serials.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticBindings
 
 /// What feeding the pipeline produced: the bindings' steps, and the engine's completion events

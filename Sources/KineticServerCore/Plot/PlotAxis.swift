@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A linear axis: a data range mapped onto pixels, with "nice" tick values (1, 2 or 5 × 10ⁿ apart).

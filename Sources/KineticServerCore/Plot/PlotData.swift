@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticProtocol
 import KineticBindings
 /// What `plot` draws: per channel component, its value and velocity at every frame, and the input

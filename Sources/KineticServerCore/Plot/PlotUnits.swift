@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticBindings
 
 /// What a plotted channel's numbers mean, for axis titles and labels: the unit of its values and the names of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import FoundationEssentials
 
 /// Renders ``PlotData`` as a standalone SVG (`kineticctl plot`): for every channel component, a

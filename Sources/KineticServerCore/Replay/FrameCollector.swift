@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import NIOCore
 
 /// A ``ClientSink`` that keeps what it is sent, for offline replay (and anything else that runs the

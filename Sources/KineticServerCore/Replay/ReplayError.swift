@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a replay cannot run.
 public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong and how to fix it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import KineticInput
 
 /// The input events of one or more recordings in time order, each tagged with its recording.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The loop a compositor would copy: kineticd's socket beside the display's vblank in one poll(), the daemon's ticks
  * locked to the display (frame_clock), and at each vblank the latest frame drawn.

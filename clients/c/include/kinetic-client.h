@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libkinetic-client: a C client of kineticd's socket protocol (docs/PROTOCOL.md), for compositors and shells.
  *

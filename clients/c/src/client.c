@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The connection: finding the socket, the hello, reading and writing messages, and the daemon's messages. */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The JSON objects libkinetic-client sends: every command and the subscribe. */
 #define _GNU_SOURCE
 #include <math.h>

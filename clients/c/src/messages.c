@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the daemon sends, read as untrusted input: every message is checked against the protocol (docs/PROTOCOL.md)
  * before anything of it reaches the client's state or the listener, and any violation ends the connection with
  * KINETIC_E_PROTOCOL and a one-line message. A compositor that loads this library must survive a broken or hostile

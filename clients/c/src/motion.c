@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Motion descriptors (docs/PROTOCOL.md "Motion descriptors"): a channel's animation as the daemon describes it, and
  * its evaluation at any later time, step for step as the daemon's engine evaluates it. Every formula here mirrors one
  * of the engine's (Sources/Kinetic/Animations/FluidSpringStepper.swift, BezierAnimation.swift,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Internals of libkinetic-client shared by its source files. */
 #ifndef KINETIC_CLIENT_PRIVATE_H
 #define KINETIC_CLIENT_PRIVATE_H

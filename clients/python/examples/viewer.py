@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A window that shows what kineticd publishes: each subscribed channel drawn as an object, with a trace.
 
 * a channel of two components is a dot at its position (``--scale`` pixels per unit from the blue origin mark), with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """kinetic: a client of kineticd, the Linux daemon that turns touch and pointer input into SwiftUI-quality motion.
 
 ``kinetic.Client`` is the blocking client, ``kinetic.aio`` the asyncio one; both speak protocol 1 of kineticd's

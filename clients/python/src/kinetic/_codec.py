@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The wire format without I/O: encodes what a client sends and decodes what kineticd sends (docs/PROTOCOL.md).
 
 Both the blocking and the asyncio client feed received bytes to a :class:`Codec` and write what it encodes, so the

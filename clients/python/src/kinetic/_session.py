@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """What the blocking and the asyncio client share beyond the codec: the hello and its version check, the subscribe
 message, command ids, and the reconnect policy."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Finding and opening kineticd's socket, by the rule kineticctl follows (docs/PROTOCOL.md, "Finding the socket")."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The rules every message from kineticd must keep (docs/PROTOCOL.md, "Limits"), checked where its bytes enter.
 
 A daemon that breaks them — a bug, or something else listening on the socket — ends the connection with a

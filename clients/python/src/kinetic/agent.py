@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """kinetic-agent: forwards the desktop's reduced-motion preference to kineticd while the user's session is active.
 
 A system service cannot read a user's session bus, so this small agent runs as the user (a ``systemd --user`` unit)

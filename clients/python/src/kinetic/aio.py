@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The asyncio client: commands are coroutines, frames and events are async iterators, one reader task per client."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The blocking client: one connection to kineticd, commands as methods, frames and events read as they come."""
 
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The package's exceptions: one class per protocol error code, and the client's own failures.
 
 Every exception's text is one line naming what failed, why, and what to do about it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Typed messages from kineticd: hello, schema, frames, replies and events (docs/PROTOCOL.md)."""
 
 from __future__ import annotations

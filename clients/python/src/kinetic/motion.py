@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Motion descriptors (docs/PROTOCOL.md "Motion descriptors"): a channel's animation as kineticd describes it, and
 its value at any later time, computed step for step as the daemon's engine computes it.
 
