@@ -549,7 +549,8 @@ def markdown_blocks(description: dict[str, Any]) -> dict[str, list[str]]:
 def markdown_field(description: dict[str, Any], field: dict[str, Any]) -> str:
     text = f"`{field['name']}`"
     if field["type"] == "integer":
-        text += f" ({field['minimum']}–{field['maximum']}" + (f"; {field['also']}" if "also" in field else "") + ")"
+        text += (f" ({field['minimum']}–{field['maximum']}" + (f"; {field['also']}" if "also" in field else "")
+                 + (f"; at most `{field['at_most']}`" if "at_most" in field else "") + ")")
     elif field["type"] == "enum":
         text += " (" + " \\| ".join(f'`"{v}"`' for v in description["enums"][field["enum"]]["values"]) + ")"
     elif field["type"] == "numbers":
