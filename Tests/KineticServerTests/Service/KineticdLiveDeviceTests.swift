@@ -56,6 +56,21 @@ struct KineticdLiveDeviceTests {
         return (server, input, client, directory)
     }
 
+    /// What the daemon says of itself when an expectation failed: its `status` (ticks, missed ticks, whether it
+    /// settled, the tick's seq) if it answers within 10 s — so a failure tells a stalled event loop (no answer) from a
+    /// clock that stopped or input that never arrived.
+    private func daemonState(_ client: SocketTestClient) async -> String {
+        let mark = client.received.count
+        client.send(.command(Command(id: "diagnosis", operation: .status)))
+        let answered = await client.waitYielding(timeout: 10, since: mark) {
+            if case .message(.reply, let o) = $0 { return o["id"] == .string("diagnosis") } else { return false }
+        }
+        guard answered, let reply = client.messages(.reply).last(where: { $0["id"] == .string("diagnosis") }) else {
+            return "the daemon did not answer status within 10 s"
+        }
+        return "the daemon's status: \(JSONValue.object(reply).jsonText)"
+    }
+
     private func isEvent(_ name: String) -> (ReceivedMessage) -> Bool {
         { if case .message(.event, let o) = $0 { return o["event"] == .string(name) } else { return false } }
     }
@@ -128,8 +143,12 @@ struct KineticdLiveDeviceTests {
         // after the lift: the finger swept over (x, y) before, and a slow sweep lets the channel come to rest there
         // on an earlier pass (CI, 2026-11-26: that frame ended the wait while the channel was still on its way back).
         let lifted = client.received.count
-        #expect(await client.waitYielding(timeout: 60, until: isEvent("gesture.ended")), "\(client.summary)")
-        #expect(await client.waitYielding(timeout: 60, since: lifted, until: isSettled(at: x, y)), "\(client.summary)")
+        let ended = await client.waitYielding(timeout: 60, until: isEvent("gesture.ended"))
+        let afterEnd = ended ? "" : await daemonState(client)
+        #expect(ended, "\(client.summary); \(afterEnd)")
+        let settled = await client.waitYielding(timeout: 60, since: lifted, until: isSettled(at: x, y))
+        let afterSettle = settled ? "" : await daemonState(client)
+        #expect(settled, "\(client.summary); \(afterSettle)")
         let samples = client.frames.compactMap { $0.sample(of: "touch.position", layout: nil) }
         let last = try #require(samples.last)
         #expect(abs(last.value[0] - x) < 1e-6 && abs(last.value[1] - y) < 1e-6, "\(last)")
