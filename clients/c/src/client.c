@@ -3,12 +3,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -265,6 +267,23 @@ static int read_hello(struct kinetic_client *client, int timeout_ms)
 	return KINETIC_OK;
 }
 
+/* "permission denied", naming the socket's mode and group and how to join it, as kineticctl and Python say it. */
+static int permission_denied(const char *path)
+{
+	struct stat info;
+	if (stat(path, &info) != 0)
+		return connect_fail(KINETIC_E_SYSTEM, "permission denied to connect to %s", path);
+	char group[256], buffer[4096];
+	struct group entry, *found = NULL;
+	if (getgrgid_r(info.st_gid, &entry, buffer, sizeof buffer, &found) == 0 && found)
+		snprintf(group, sizeof group, "%s", found->gr_name);
+	else
+		snprintf(group, sizeof group, "gid %u", (unsigned)info.st_gid);
+	return connect_fail(KINETIC_E_SYSTEM, "permission denied to connect to %s (the socket is mode %o, group %s); add "
+			    "yourself to that group, as sudo usermod -aG %s $USER, then log in again", path,
+			    (unsigned)(info.st_mode & 0777), group, group);
+}
+
 /* A socket connected to `path`, or a status with a message that says what to do. */
 static int open_socket(const char *path, int *fd)
 {
@@ -279,13 +298,16 @@ static int open_socket(const char *path, int *fd)
 	if (connect(*fd, (struct sockaddr *)&address, sizeof address) == 0)
 		return KINETIC_OK;
 	int error = errno, status;
-	if (error == ENOENT || error == ECONNREFUSED)
-		status = connect_fail(KINETIC_E_NO_DAEMON, "no kineticd at %s (%s); start it (systemctl start "
-				      "kineticd.socket, or run kineticd) or set KINETIC_SOCKET to its socket", path,
-				      strerror(error));
+	/* The words kineticctl and the Python package use, with this library's way to name a socket. */
+	if (error == ENOENT || error == ENOTDIR)
+		status = connect_fail(KINETIC_E_NO_DAEMON, "no kineticd socket at %s: start kineticd (systemctl start "
+				      "kineticd.socket, or run kineticd), or name its socket with socket_path or "
+				      "$KINETIC_SOCKET", path);
+	else if (error == ECONNREFUSED)
+		status = connect_fail(KINETIC_E_NO_DAEMON, "nothing listens on %s: kineticd is not running (a stale "
+				      "socket file); start it, or name another socket with socket_path", path);
 	else if (error == EACCES || error == EPERM)
-		status = connect_fail(KINETIC_E_SYSTEM, "not allowed to open %s (%s); join the socket's group "
-				      "(usually kinetic) and log in again", path, strerror(error));
+		status = permission_denied(path);
 	else
 		status = connect_fail(KINETIC_E_SYSTEM, "connecting to %s: %s", path, strerror(error));
 	close(*fd);

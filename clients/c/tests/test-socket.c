@@ -59,7 +59,7 @@ int main(void)
 		      wait_status);
 		if (c->path) {
 			char at[512];
-			snprintf(at, sizeof at, " %s ", c->path);
+			snprintf(at, sizeof at, " %s:", c->path);
 			CHECK(strstr(said, at) != NULL, "case %zu: expected the path %s, the client said: %s", i, c->path, said);
 		} else {
 			CHECK(strstr(said, "no socket to connect to") != NULL, "case %zu: expected no path, the client said: %s",
