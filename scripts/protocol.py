@@ -388,15 +388,15 @@ def c_writer(description: dict[str, Any], operation: dict[str, Any]) -> list[str
     if "choice" in operation:
         choice = operation["choice"]
         values = choice["c"]["values"]
-        body += [f"switch ({choice['name']}) {{"]
+        body += [f"if ((unsigned){choice['name']} > {values[-1]['name']})",
+                 f'\treturn kinetic_fail(client, KINETIC_E_INVALID, "kinetic_client_{operation["name"]}: {choice["name"]} '
+                 f'is %d, not an enum {choice["c"]["type"]}", (int){choice["name"]});',
+                 f"switch ({choice['name']}) {{"]
         for value in values:
             body.append(f"case {value['name']}:")
             body += [f"\tkinetic_json_bool(&json, {json.dumps(k)}, {'true' if v else 'false'});" for k, v in value["sends"].items()]
             body.append("\tbreak;")
-        body += ["default:",
-                 f'\tkinetic_json_free(&json);',
-                 f'\treturn kinetic_fail(client, KINETIC_E_INVALID, "kinetic_client_{operation["name"]}: {choice["name"]} '
-                 f'is %d, not an enum {choice["c"]["type"]}", (int){choice["name"]});', "}"]
+        body.append("}")
     # The checks come first, before the message is begun: a refused argument leaves nothing half-written.
     checks, writes = split_checks(body)
     lines += ["\t" + line for line in checks]
@@ -417,7 +417,8 @@ def c_break(line: str) -> list[str]:
 
 
 def split_checks(body: list[str]) -> tuple[list[str], list[str]]:
-    """The argument checks (an `if` whose next line returns a failure, and the static tables they use) and the writes."""
+    """The argument checks (an `if` whose next line returns a failure, and the static tables they use) and the writes:
+    every check runs before the message is begun, so a refused argument leaves nothing to free."""
     checks, writes, index = [], [], 0
     while index < len(body):
         line = body[index]
@@ -426,11 +427,6 @@ def split_checks(body: list[str]) -> tuple[list[str], list[str]]:
         elif line.startswith("if (") and index + 1 < len(body) and "return kinetic_fail" in body[index + 1]:
             checks += body[index:index + 2]
             index += 1
-        elif line.startswith("switch ("):
-            end = body.index("}", index)
-            block = body[index:end + 1]
-            writes += [entry for entry in block if "kinetic_json_free" not in entry]
-            index = end
         else:
             writes.append(line)
         index += 1

@@ -172,6 +172,9 @@ int64_t kinetic_client_effect(struct kinetic_client *client, const char *element
 	if (!effect)
 		return kinetic_fail(client, KINETIC_E_INVALID,
 			"kinetic_client_effect: effect is NULL; pass a string");
+	if ((unsigned)mode > KINETIC_EFFECT_INACTIVE)
+		return kinetic_fail(client, KINETIC_E_INVALID,
+			"kinetic_client_effect: mode is %d, not an enum kinetic_effect_mode", (int)mode);
 	struct kinetic_json json;
 	int64_t id = kinetic_begin_command(client, &json, "effect");
 	kinetic_json_string(&json, "element", element);
@@ -188,9 +191,6 @@ int64_t kinetic_client_effect(struct kinetic_client *client, const char *element
 	case KINETIC_EFFECT_INACTIVE:
 		kinetic_json_bool(&json, "active", false);
 		break;
-	default:
-		return kinetic_fail(client, KINETIC_E_INVALID,
-			"kinetic_client_effect: mode is %d, not an enum kinetic_effect_mode", (int)mode);
 	}
 	return kinetic_queue_command(client, &json, id);
 }
