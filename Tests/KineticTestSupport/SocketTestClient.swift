@@ -8,6 +8,8 @@ package final class SocketTestClient {
     package var decoder: ServerMessageDecoder
     package private(set) var received: [ReceivedMessage] = []
     package private(set) var sawEOF = false
+    /// What the decoder refused, in order: a test client never drops bytes it could not read without saying so.
+    package private(set) var decodeErrors: [String] = []
     /// The most recent schema's layout.
     package private(set) var layout: FrameLayout?
     /// Every schema's layout, by generation.
@@ -60,7 +62,7 @@ package final class SocketTestClient {
             }
             decoder.feed(buffer[0..<n])
             var satisfied = false
-            while let message = try? decoder.next() {
+            while let message = nextMessage() {
                 if case .message(.schema, let object) = message, let generation = object["generation"]?.numberValue,
                     let channels = object["channels"]?.arrayValue
                 {
@@ -77,6 +79,19 @@ package final class SocketTestClient {
             if satisfied { break }
         }
         return got
+    }
+
+    /// The decoder's next message; a refusal is recorded in ``decodeErrors`` and the rest of the buffer is read on.
+    private func nextMessage() -> ReceivedMessage? {
+        while true {
+            do {
+                return try decoder.next()
+            } catch {
+                decodeErrors.append(error.description)
+                // A binary stream cannot be resynchronised; a JSON line was consumed with its error.
+                if decoder.encoding == .binary { return nil }
+            }
+        }
     }
 
     /// Reads until `condition` holds over everything received (checked first, then after each message), EOF, or
@@ -133,6 +148,14 @@ package final class SocketTestClient {
         let errors = messages(.error).map { JSONValue.object($0).jsonText }
         let refusals = messages(.reply).filter { $0["ok"] == .bool(false) }.map { JSONValue.object($0).jsonText }
         return "received \(frames.count) frames (the last at \(frames.last.map { "\($0.timeNanoseconds) ns" } ?? "none")), "
-            + "events \(events), errors \(errors), refusals \(refusals)\(sawEOF ? ", then the server closed the connection" : "")"
+            + "events \(events), errors \(errors), refusals \(refusals), undecodable \(decodeErrors), "
+            + "\(decoder.bufferedByteCount) bytes buffered and \(unreadByteCount) unread"
+            + (sawEOF ? ", then the server closed the connection" : "")
+    }
+
+    /// Bytes the kernel holds for this socket that no `recv` took yet (FIONREAD).
+    package var unreadByteCount: Int {
+        var count: Int32 = 0
+        return ioctl(fd, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
     }
 }

@@ -62,6 +62,9 @@ public struct ServerMessageDecoder: Sendable {
     /// Appends received bytes.
     public mutating func feed(_ bytes: some Collection<UInt8>) { stream.feed(bytes) }
 
+    /// Bytes received and not yet taken as messages.
+    public var bufferedByteCount: Int { stream.available }
+
     /// The next message, `nil` when more bytes are needed, or an error for bytes that are not a
     /// server message (the stream cannot be trusted after that).
     public mutating func next() throws(ProtocolError) -> ReceivedMessage? {

@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import FoundationEssentials
 import KineticInput
 import Testing
@@ -59,16 +60,29 @@ struct KineticdLiveDeviceTests {
     /// What the daemon says of itself when an expectation failed: its `status` (ticks, missed ticks, whether it
     /// settled, the tick's seq) if it answers within 10 s — so a failure tells a stalled event loop (no answer) from a
     /// clock that stopped or input that never arrived.
-    private func daemonState(_ client: SocketTestClient) async -> String {
+    ///
+    /// When the socket gives no answer, whether the core's event loop still runs tasks (its status taken there, within
+    /// 10 s) and what every thread of the process is doing (``ThreadStates``).
+    private func daemonState(_ client: SocketTestClient, _ server: DaemonServer) async -> String {
         let mark = client.received.count
         client.send(.command(Command(id: "diagnosis", operation: .status)))
         let answered = await client.waitYielding(timeout: 10, since: mark) {
             if case .message(.reply, let o) = $0 { return o["id"] == .string("diagnosis") } else { return false }
         }
-        guard answered, let reply = client.messages(.reply).last(where: { $0["id"] == .string("diagnosis") }) else {
-            return "the daemon did not answer status within 10 s"
+        if answered, let reply = client.messages(.reply).last(where: { $0["id"] == .string("diagnosis") }) {
+            return "the daemon's status: \(JSONValue.object(reply).jsonText)"
         }
-        return "the daemon's status: \(JSONValue.object(reply).jsonText)"
+        let threads = ThreadStates.describe()
+        let core = server.core
+        let onLoop = NIOLockedValueBox<String?>(nil)
+        core.eventLoop.execute {
+            let status = JSONValue.object(core.value.statusFields()).jsonText
+            onLoop.withLockedValue { $0 = "\(status), \(core.value.clientCount) clients" }
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while onLoop.withLockedValue({ $0 }) == nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        let loop = onLoop.withLockedValue { $0 }.map { "its event loop answered: \($0)" } ?? "its event loop ran no task within 10 s"
+        return "the daemon did not answer status on the socket within 10 s (\(client.summary)); \(loop); threads: \(threads)"
     }
 
     private func isEvent(_ name: String) -> (ReceivedMessage) -> Bool {
@@ -144,10 +158,10 @@ struct KineticdLiveDeviceTests {
         // on an earlier pass (CI, 2026-11-26: that frame ended the wait while the channel was still on its way back).
         let lifted = client.received.count
         let ended = await client.waitYielding(timeout: 60, until: isEvent("gesture.ended"))
-        let afterEnd = ended ? "" : await daemonState(client)
+        let afterEnd = ended ? "" : await daemonState(client, server)
         #expect(ended, "\(client.summary); \(afterEnd)")
         let settled = await client.waitYielding(timeout: 60, since: lifted, until: isSettled(at: x, y))
-        let afterSettle = settled ? "" : await daemonState(client)
+        let afterSettle = settled ? "" : await daemonState(client, server)
         #expect(settled, "\(client.summary); \(afterSettle)")
         let samples = client.frames.compactMap { $0.sample(of: "touch.position", layout: nil) }
         let last = try #require(samples.last)
