@@ -92,11 +92,16 @@ let package = Package(
         // whose ICU the binaries must not carry.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "KineticYAML", dependencies: ["CYAML"]),
-        .target(name: "KineticInput", dependencies: ["CEvdev", "KineticYAML", "KineticGeometry"]),
+        // Time, one way for every module: CLOCK_MONOTONIC in nanoseconds (the daemon's one clock, and the time base of
+        // input events and frames), the saturating seconds → nanoseconds conversions, and Duration → poll(2)'s
+        // milliseconds. No dependencies: input, the protocol, the core and the server all use it.
+        .target(name: "KineticTime"),
+        .target(name: "KineticInput", dependencies: ["CEvdev", "KineticYAML", "KineticGeometry", "KineticTime"]),
         .executableTarget(name: "KineticShowcase", dependencies: ["Kinetic"]),
         // The wire protocol: messages, framing, JSON, the validators of names and values that enter through it, and
-        // the blocking client. No NIO and no other Kinetic module: `kineticctl`'s client commands need only this.
-        .target(name: "KineticProtocol"),
+        // the blocking client. No NIO and no other Kinetic module but KineticTime: `kineticctl`'s client commands need only
+        // these two.
+        .target(name: "KineticProtocol", dependencies: ["KineticTime"]),
         // Bindings: the configuration file and what it declares — gesture → channel bindings, release targets, rubber
         // bands, animation expressions in SwiftUI syntax. It drives nothing: the pipeline that applies the bindings to
         // the channels is KineticServerCore's.
@@ -109,23 +114,26 @@ let package = Package(
         // only). The
         // offline replay, `plot` and the fuzz harness run it on a virtual clock; the daemon on a real one.
         .target(name: "KineticServerCore", dependencies: [
-            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings",
+            "KineticTime", "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),  // VirtualTickSource's lock
         ]),
         // The daemon: the core on a SwiftNIO event loop, the Unix socket, the Dispatch display-rate clock, live
         // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
         .target(name: "KineticServer", dependencies: [
-            "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM", "CConcurrencyHook",
+            "KineticTime", "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM", "CConcurrencyHook",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
+        // What the two command lines share: their exit statuses (sysexits(3)), and which one a client's failure or a
+        // daemon's refusal gives. Not the protocol's: a library client reports causes, a tool chooses its status.
+        .target(name: "KineticCommandLine", dependencies: ["KineticProtocol"]),
         // The daemon's command line (`kineticd`).
         .target(name: "KineticdCommand", dependencies: [
-            "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol",
+            "KineticCommandLine", "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -134,7 +142,7 @@ let package = Package(
         // virtual clock; record and devices read evdev. It links neither NIOPosix nor ServiceLifecycle: `demo` runs
         // the kineticd executable instead of a server in-process.
         .target(name: "KineticctlCommand", dependencies: [
-            "Kinetic", "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
+            "KineticCommandLine", "KineticTime", "Kinetic", "KineticProtocol", "KineticBindings", "KineticServerCore", "KineticInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The executables: kineticd and kineticctl of a build tree (the tests and `make demo` run these), and `kinetic`,
@@ -146,12 +154,12 @@ let package = Package(
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Kinetic"], path: "Benchmarks/RuntimeBenchmark"),
         // Deterministic replay speed: `make bench-replay`, release build.
         // The frame-clock benchmark: a simulated compositor against the daemon's real clock, in-process.
-        .executableTarget(name: "FrameClockBench", dependencies: ["KineticServer", "KineticServerCore", "KineticProtocol"],
+        .executableTarget(name: "FrameClockBench", dependencies: ["KineticServer", "KineticServerCore", "KineticProtocol", "KineticTime"],
                           path: "Benchmarks/FrameClockBench"),
         .executableTarget(name: "KineticReplayBench", dependencies: ["KineticServerCore", "KineticBindings", "KineticProtocol", "KineticInput"],
                           path: "Benchmarks/ReplayBench"),
         .testTarget(name: "KineticTests", dependencies: ["Kinetic", "KineticTestSupport"]),
-        .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol", "KineticTestSupport"]),
+        .testTarget(name: "KineticProtocolTests", dependencies: ["KineticProtocol", "KineticCommandLine", "KineticTestSupport"]),
         // Test doubles and fixtures shared by the server's test targets: an in-memory channel engine, a sink that
         // records what the core sends, a blocking socket client, the bundled recordings.
         .target(name: "KineticTestSupport", dependencies: [
@@ -162,11 +170,12 @@ let package = Package(
             "KineticBindings", "KineticProtocol", "KineticServerCore", "KineticTestSupport", "Kinetic", "KineticInput",
         ]),
         .testTarget(name: "KineticServerCoreTests", dependencies: [
-            "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport", "Kinetic", "KineticInput",
+            "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport", "Kinetic", "KineticInput", "KineticTime",
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(name: "KineticServerTests", dependencies: [
-            "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport",
+            "KineticServer", "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport", "KineticTime",
+            "KineticCommandLine",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

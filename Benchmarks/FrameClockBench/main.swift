@@ -17,6 +17,7 @@ import Foundation
 import KineticProtocol
 import KineticServer
 import KineticServerCore
+import KineticTime
 
 func percentile(_ values: [Double], _ p: Double) -> Double {
     guard !values.isEmpty else { return .nan }

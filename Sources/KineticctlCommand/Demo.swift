@@ -2,10 +2,12 @@
 import ArgumentParser
 import FoundationEssentials
 import Kinetic
+import KineticCommandLine
 import KineticInput
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
+import KineticTime
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

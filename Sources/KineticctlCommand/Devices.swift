@@ -2,6 +2,7 @@
 import ArgumentParser
 import FoundationEssentials
 import KineticBindings
+import KineticCommandLine
 import KineticInput
 import KineticProtocol
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Glibc
+import KineticCommandLine
 import KineticProtocol
 
 /// A failure kineticctl reports in one line on standard error, `kineticctl: MESSAGE`, ending with `status`

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Glibc
 import KineticBindings
+import KineticCommandLine
 import KineticInput
 import KineticProtocol
 
@@ -71,7 +72,7 @@ struct Kineticctl: AsyncParsableCommand {
         let (message, status): (String, Int32)
         switch error {
         case let failure as Failure: (message, status) = (failure.description, failure.status)
-        case let failure as KineticClient.Failure: (message, status) = (failure.description, failure.status)
+        case let failure as KineticClient.Failure: (message, status) = (failure.description, ExitStatus.of(failure))
         case let failure as ConfigurationError: (message, status) = ("\(failure)", ExitStatus.configuration)
         case let failure as RecordingError: (message, status) = ("\(failure)", ExitStatus.data)
         case let failure as SocketLocation.Unresolved: (message, status) = ("\(failure)", ExitStatus.usage)

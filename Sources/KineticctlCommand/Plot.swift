@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
+import KineticCommandLine
 import KineticInput
 import KineticProtocol
 import KineticBindings

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Glibc
+import KineticCommandLine
 import KineticInput
 import KineticProtocol
 

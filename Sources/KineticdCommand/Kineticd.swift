@@ -2,6 +2,7 @@
 import ArgumentParser
 import Glibc
 import KineticBindings
+import KineticCommandLine
 import KineticProtocol
 import KineticServer
 import KineticServerCore

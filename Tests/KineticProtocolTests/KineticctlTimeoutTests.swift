@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KineticProtocol
+import KineticCommandLine
 import KineticTestSupport
 
 /// `kineticctl`'s commands that wait for a reply: `--timeout` bounds the wait (a socket-activated kineticd's first

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import KineticCommandLine
 import KineticProtocol
 import KineticTestSupport
 

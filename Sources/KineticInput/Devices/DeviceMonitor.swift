@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import KineticTime
 import Synchronization
 
 /// Hotplug without udev: inotify on `/dev/input` (docs/INPUT.md §4.2).
@@ -93,9 +94,7 @@ public final class DeviceMonitor: Sendable {
             var slice = min(remaining, state.withLock { $0.pending.isEmpty } ? remaining : .milliseconds(50))
             slice = max(slice, .milliseconds(1))
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-            let milliseconds = Int32(clamping: slice.components.seconds * 1000
-                                     + slice.components.attoseconds / 1_000_000_000_000_000)
-            _ = poll(&descriptor, 1, max(1, milliseconds))
+            _ = poll(&descriptor, 1, slice.pollMilliseconds)
         }
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import KineticTime
 
 /// What ``InputDevice/wait(timeout:)`` saw on the device's fd.
 public enum DeviceWaitResult: Hashable, Sendable {
@@ -19,9 +20,7 @@ extension InputDevice {
     public func wait(timeout: Duration) -> DeviceWaitResult {
         guard isOpen else { return .closed }
         var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(clamping: timeout.components.seconds * 1000
-                                 + timeout.components.attoseconds / 1_000_000_000_000_000)
-        let rc = poll(&descriptor, 1, max(0, milliseconds))
+        let rc = poll(&descriptor, 1, timeout.pollMilliseconds)
         if rc == 0 { return .timedOut }
         if rc < 0 { return errno == EINTR ? .timedOut : .closed }
         if descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return .unplugged }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import KineticTime
 
 /// Records a live device into a ``RecordingWriter`` until a stop request, a time limit or the device's end, and
 /// then finishes the file so that nothing read is lost and it parses (`kineticctl record`).
@@ -52,9 +53,7 @@ public struct RecordingSession {
             if let deadline {
                 let remaining = clock.now.duration(to: deadline)
                 guard remaining > .zero else { reason = .timeLimit; break }
-                // Rounded up, so the loop does not spin through the last millisecond.
-                timeout = Int32(clamping: remaining.components.seconds * 1000
-                                + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+                timeout = remaining.pollMilliseconds
             }
             var descriptors = [pollfd(fd: device.fileDescriptor, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: stop.fileDescriptor, events: Int16(POLLIN), revents: 0)]

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Glibc
+import KineticTime
 
 /// A minimal blocking client of the daemon's protocol, for `kineticctl` and scripts written in Swift.
 public final class KineticClient {
@@ -7,15 +8,29 @@ public final class KineticClient {
     public struct Failure: Error, CustomStringConvertible {
         /// What went wrong and what to do, for a person.
         public var description: String
-        /// The exit status a command-line tool ends with (``ExitStatus``).
-        public var status: Int32 = ExitStatus.unavailable
+        /// What kind of failure it is (a command-line tool chooses its exit status by it).
+        public var cause: Cause = .unavailable
         /// The daemon's error code, when the daemon refused.
-        public var code: ErrorCode?
+        public var code: ErrorCode? {
+            if case .refused(let code) = cause { code } else { nil }
+        }
 
-        public init(description: String, status: Int32 = ExitStatus.unavailable, code: ErrorCode? = nil) {
+        /// What kind of failure a ``Failure`` is.
+        public enum Cause: Equatable, Sendable {
+            /// The daemon is not there, not answering, closed the connection, or sent something unreadable; or the
+            /// socket failed.
+            case unavailable
+            /// The socket path cannot be a Unix socket address (the caller named it).
+            case badSocketPath
+            /// Permission denied connecting to the socket.
+            case permissionDenied
+            /// The daemon refused a command with this code.
+            case refused(ErrorCode)
+        }
+
+        public init(description: String, cause: Cause = .unavailable) {
             self.description = description
-            self.status = status
-            self.code = code
+            self.cause = cause
         }
     }
 
@@ -24,7 +39,7 @@ public final class KineticClient {
     static func connectFailure(_ path: String, errno error: Int32?) -> Failure {
         switch error {
         case nil:
-            return Failure(description: "cannot connect to \(path): the path is longer than a Unix socket address allows (107 bytes); use a shorter --socket", status: ExitStatus.usage)
+            return Failure(description: "cannot connect to \(path): the path is longer than a Unix socket address allows (107 bytes); use a shorter --socket", cause: .badSocketPath)
         case ENOENT?, ENOTDIR?:
             return Failure(description: "no kineticd socket at \(path): start kineticd (systemctl start kineticd.socket, or run kineticd), or name its socket with --socket or $KINETIC_SOCKET")
         case EACCES?, EPERM?:
@@ -34,7 +49,7 @@ public final class KineticClient {
                 let group = getgrgid(info.st_gid).map { String(cString: $0.pointee.gr_name) } ?? "gid \(info.st_gid)"
                 who = " (the socket is mode \(String(info.st_mode & 0o777, radix: 8)), group \(group)); add yourself to that group, as sudo usermod -aG \(group) $USER, then log in again"
             }
-            return Failure(description: "permission denied to connect to \(path)\(who)", status: ExitStatus.noPermission)
+            return Failure(description: "permission denied to connect to \(path)\(who)", cause: .permissionDenied)
         case ECONNREFUSED?:
             return Failure(description: "nothing listens on \(path): kineticd is not running (a stale socket file); start it, or name another socket with --socket")
         case let other?:
@@ -81,7 +96,7 @@ public final class KineticClient {
             if let message = try decodeNext() { return message }
             if isClosed { return nil }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, timeout.map(Self.pollMilliseconds) ?? -1)
+            let ready = poll(&pfd, 1, timeout.map { Duration(saturatingSeconds: $0).pollMilliseconds } ?? -1)
             if ready == 0 { return nil }
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -96,13 +111,6 @@ public final class KineticClient {
         }
     }
 
-    /// `seconds` as poll(2)'s timeout: milliseconds rounded up (a short wait still waits), 0 for NaN or
-    /// negative, at most `Int32.max` (24 days).
-    static func pollMilliseconds(_ seconds: Double) -> Int32 {
-        let milliseconds = (seconds * 1000).rounded(.up)
-        guard milliseconds > 0 else { return 0 }
-        return milliseconds < Double(Int32.max) ? Int32(milliseconds) : .max
-    }
 
     /// Whether the server closed the connection.
     public private(set) var isClosed = false
@@ -130,7 +138,7 @@ public final class KineticClient {
             case .message(.reply, let object)? where object["id"] == id: return object
             case .message(.error, let object)?:
                 let code = ErrorCode(rawValue: object["code"]?.stringValue ?? "error")
-                throw Failure(description: "\(code): \(object["message"]?.stringValue ?? "")", status: ExitStatus.refusal(code), code: code)
+                throw Failure(description: "\(code): \(object["message"]?.stringValue ?? "")", cause: .refused(code))
             case nil where isClosed: throw Failure(description: "the server closed the connection")
             default: continue
             }

@@ -5,6 +5,7 @@ import Logging
 import NIOConcurrencyHelpers
 import KineticProtocol
 import KineticServerCore
+import KineticTime
 
 /// The display-rate clock: a `DispatchSourceTimer` on a user-interactive queue (docs/DAEMON.md §3).
 ///

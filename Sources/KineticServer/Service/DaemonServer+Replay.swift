@@ -4,6 +4,7 @@ import NIOCore
 import KineticBindings
 import KineticProtocol
 import KineticServerCore
+import KineticTime
 
 extension DaemonServer {
     /// What a live replay was started with, so that a test or a tool can reproduce it offline.

@@ -6,6 +6,7 @@ import Glibc
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
+import KineticTime
 
 /// `kineticd` as a ServiceLifecycle service: serves until SIGTERM/SIGINT, talks to systemd
 /// (READY, STATUS, WATCHDOG, STOPPING), and on shutdown finishes the tick in progress, sends

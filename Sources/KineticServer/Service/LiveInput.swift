@@ -8,6 +8,7 @@ import NIOCore
 import KineticProtocol
 import KineticBindings
 import KineticServerCore
+import KineticTime
 
 /// Live input: watches the device directory (hotplug), opens every evdev node a binding matches, and
 /// hands its events to the server's ``InputRouter`` on the core's event loop — the router a replay's events go

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import KineticInput
+import KineticTime
 /// One tick of the display-rate clock.
 public struct Tick: Equatable, Sendable {
     /// CLOCK_MONOTONIC nanoseconds when the tick was taken (measured, not the nominal grid point).

@@ -3,6 +3,7 @@ import KineticInput
 import NIOCore
 import KineticProtocol
 import KineticBindings
+import KineticTime
 
 /// The server's state for one connection.
 final class ClientSession {

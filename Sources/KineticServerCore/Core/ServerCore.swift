@@ -3,6 +3,7 @@ import KineticInput
 import NIOCore
 import KineticProtocol
 import KineticBindings
+import KineticTime
 
 /// The protocol state machine of the daemon, independent of sockets and timers.
 ///

@@ -3,6 +3,7 @@ import KineticInput
 import NIOCore
 import KineticProtocol
 import KineticBindings
+import KineticTime
 
 /// Deterministic replay: recordings in, frames out, on a virtual clock as fast as the machine goes
 /// (`kineticctl replay`, `kineticctl plot`, `make bench-replay`). The composition is the daemon's own — the

@@ -4,6 +4,7 @@ import Testing
 @testable import KineticProtocol
 @testable import KineticServerCore
 @testable import KineticTestSupport
+import KineticTime
 
 /// Numbers from a client that decode as valid JSON but used to reach an integer conversion or arithmetic
 /// that could trap: each is refused where it enters, with the field, the value and the accepted range,
@@ -132,11 +133,25 @@ struct SaturatingConversionTests {
 
     @Test("poll's timeout from seconds: rounded up, 0 for NaN or negative, saturated at Int32.max")
     func pollTimeout() {
-        #expect(KineticClient.pollMilliseconds(0.0001) == 1)
-        #expect(KineticClient.pollMilliseconds(2) == 2000)
-        #expect(KineticClient.pollMilliseconds(-3) == 0)
-        #expect(KineticClient.pollMilliseconds(.nan) == 0)
-        #expect(KineticClient.pollMilliseconds(1e300) == .max)
+        func milliseconds(_ seconds: Double) -> Int32 { Duration(saturatingSeconds: seconds).pollMilliseconds }
+        #expect(milliseconds(0.0001) == 1)
+        #expect(milliseconds(2) == 2000)
+        #expect(milliseconds(-3) == 0)
+        #expect(milliseconds(.nan) == 0)
+        #expect(milliseconds(.infinity) == .max)
+        #expect(milliseconds(1e300) == .max)
+    }
+
+    @Test("poll's timeout from a Duration: whole milliseconds rounded up, never negative, saturated at Int32.max")
+    func pollTimeoutFromDuration() {
+        #expect(Duration.zero.pollMilliseconds == 0)
+        #expect(Duration.nanoseconds(1).pollMilliseconds == 1)
+        #expect(Duration.milliseconds(50).pollMilliseconds == 50)
+        #expect((Duration.milliseconds(50) + .nanoseconds(1)).pollMilliseconds == 51)
+        #expect(Duration.milliseconds(-5).pollMilliseconds == 0)
+        #expect(Duration.seconds(2_147_483).pollMilliseconds == 2_147_483_000)
+        #expect(Duration.seconds(2_147_484).pollMilliseconds == .max)
+        #expect(Duration.seconds(Int64.max).pollMilliseconds == .max)
     }
 
     @Test("a malformed schema from a server gives no layout instead of trapping", arguments: [

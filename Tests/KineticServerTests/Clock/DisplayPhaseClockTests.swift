@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import Testing
 @testable import KineticServer
 @testable import KineticServerCore
+import KineticTime
 
 /// `phase: auto` in the Dispatch tick source: the display's grid when no client holds the ticks, a client's
 /// `frame_clock` over it, and the display's back when the client lets go. The display is a stand-in that reports a

@@ -5,6 +5,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticServer
 @testable import KineticTestSupport
+import KineticTime
 
 /// After `frame_clock`, every frame is for a
 /// vblank of the client's grid (whatever the machine's timing), and unlocking returns to the daemon's own clock.

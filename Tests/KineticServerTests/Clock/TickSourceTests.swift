@@ -9,6 +9,7 @@ import Testing
 @testable import KineticProtocol
 @testable import KineticServer
 @testable import KineticTestSupport
+import KineticTime
 
 @Suite("Clocks", .serialized)
 struct TickSourceTests {

@@ -3,6 +3,7 @@ import KineticProtocol
 import KineticServerCore
 @testable import KineticServer
 @testable import KineticTestSupport
+import KineticTime
 
 extension DaemonServer {
     /// The daemon's server with its real engine (an `AnimationGraph` whose epoch is now) at 120 Hz, on

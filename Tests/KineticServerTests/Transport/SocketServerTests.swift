@@ -7,6 +7,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticServer
 @testable import KineticTestSupport
+import KineticTime
 
 /// Starts a real server on a socket in a temporary directory, with the in-memory engine and a
 /// channel that animates for a long time, so that frames flow at 120 Hz.

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import KineticProtocol
+
 /// The exit statuses of kineticd and kineticctl, from sysexits(3) (documented in both man pages, EXIT STATUS).
 public enum ExitStatus {
     /// Success.
@@ -20,6 +22,16 @@ public enum ExitStatus {
     public static let noPermission: Int32 = 77
     /// The configuration is wrong (EX_CONFIG).
     public static let configuration: Int32 = 78
+
+    /// The status for a client's failure to talk to the daemon, by its cause.
+    public static func of(_ failure: KineticClient.Failure) -> Int32 {
+        switch failure.cause {
+        case .unavailable: unavailable
+        case .badSocketPath: usage
+        case .permissionDenied: noPermission
+        case .refused(let code): refusal(code)
+        }
+    }
 
     /// The status for a command the daemon refused with `code`.
     public static func refusal(_ code: ErrorCode) -> Int32 {
