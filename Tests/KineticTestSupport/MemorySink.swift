@@ -36,14 +36,7 @@ package final class MemorySink: ClientSink {
 
     /// The most recent schema's layout.
     package var layout: FrameLayout? {
-        guard let schema = messages.last(where: { $0.0 == .schema })?.1,
-            let generation = schema["generation"]?.numberValue, let channels = schema["channels"]?.arrayValue
-        else { return nil }
-        return FrameLayout(generation: UInt32(generation), channels: channels.compactMap { channel in
-            guard let object = channel.objectValue, let name = object["name"]?.stringValue,
-                let dimension = object["dimension"]?.numberValue else { return nil }
-            return (name, Int(dimension))
-        })
+        messages.last { $0.0 == .schema }.flatMap { FrameLayout(schema: $0.1) }
     }
 
     package func replies() -> [JSONObject] { messages.filter { $0.0 == .reply }.map(\.1) }

@@ -63,14 +63,9 @@ package final class SocketTestClient {
             decoder.feed(buffer[0..<n])
             var satisfied = false
             while let message = nextMessage() {
-                if case .message(.schema, let object) = message, let generation = object["generation"]?.numberValue,
-                    let channels = object["channels"]?.arrayValue
-                {
-                    layout = FrameLayout(generation: UInt32(generation), channels: channels.compactMap {
-                        guard let o = $0.objectValue, let name = o["name"]?.stringValue, let d = o["dimension"]?.numberValue else { return nil }
-                        return (name, Int(d))
-                    })
-                    layouts[UInt32(generation)] = layout
+                if case .schema(let schema)? = message.serverMessage {
+                    layout = schema
+                    layouts[schema.generation] = schema
                 }
                 got.append(message)
                 received.append(message)

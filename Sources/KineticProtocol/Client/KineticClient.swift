@@ -137,8 +137,11 @@ public final class KineticClient {
             switch try next(timeout: remaining) {
             case .message(.reply, let object)? where object["id"] == id: return object
             case .message(.error, let object)?:
-                let code = ErrorCode(rawValue: object["code"]?.stringValue ?? "error")
-                throw Failure(description: "\(code): \(object["message"]?.stringValue ?? "")", cause: .refused(code))
+                let error: ProtocolError
+                do { error = try ServerMessage.connectionError(object) } catch {
+                    throw Failure(description: "the server sent something unreadable: \(error)")
+                }
+                throw Failure(description: "\(error.code): \(error.message)", cause: .refused(error.code))
             case nil where isClosed: throw Failure(description: "the server closed the connection")
             default: continue
             }
