@@ -85,7 +85,7 @@ struct Demo: AsyncParsableCommand {
         defer { daemon.stop() }
         let client = daemon.client
         try client.send(.hello(Hello(major: ProtocolVersion.major, client: "kineticctl demo")))
-        try client.send(.subscribe(Subscription(patterns: ["finger", "touch.position"], rateHz: rate)))
+        try client.send(.subscribe(Subscription(patterns: ["finger", "touch.position"], maxRateHz: rate)))
         print("kineticd on \(daemon.socket) replaying \(recording) at \(Int(configuration.rateHz)) Hz; binary frames at \(Int(rate)) Hz")
         print("o finger   @ spring (touch.position)        time     x (mm)    vx (mm/s)")
         let start = MonotonicClock.seconds()
@@ -118,7 +118,7 @@ struct Demo: AsyncParsableCommand {
         defer { daemon.stop() }
         let client = daemon.client
         try client.send(.hello(Hello(major: ProtocolVersion.major, client: "kineticctl demo")))
-        try client.send(.subscribe(Subscription(patterns: ["card.*"], rateHz: rate)))
+        try client.send(.subscribe(Subscription(patterns: ["card.*"], maxRateHz: rate)))
         print("kineticd on \(daemon.socket): element card, inserted and removed with \(transition)")
         print("  time   opacity                          scale          offset (pt)       offset (× size)")
         let start = MonotonicClock.seconds()

@@ -44,7 +44,7 @@ struct Subscribe: ParsableCommand {
         let encoding: WireEncoding = binary ? .binary : .jsonLines
         let client = try connection.connect(encoding: encoding)
         try client.send(.hello(Hello(major: ProtocolVersion.major, minor: ProtocolVersion.minor, client: "kineticctl subscribe")))
-        try client.send(.subscribe(Subscription(patterns: patterns, rateHz: rate, motion: motion)))
+        try client.send(.subscribe(Subscription(patterns: patterns, maxRateHz: rate, motion: motion)))
         var frames = 0
         while let message = try client.next() {
             switch message {

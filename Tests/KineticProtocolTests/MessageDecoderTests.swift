@@ -31,7 +31,7 @@ struct MessageDecoderTests {
     func jsonLines() throws {
         let text = """
         {"type":"hello","protocol":1,"client":"probe"}
-        {"type":"subscribe","channels":["touch.*","card.offset"],"rate_hz":60}
+        {"type":"subscribe","channels":["touch.*","card.offset"],"max_rate_hz":60}
         {"type":"command","id":7,"op":"animate","channel":"card.offset","to":[0,120],"animation":".spring(duration: 0.4, bounce: 0.2)","completion":"logicallyComplete"}
         {"type":"command","id":"x","op":"define","channel":"c","dimension":2,"initial":[1,2]}
         {"type":"command","id":9,"op":"set","channel":"c","to":3}
@@ -43,7 +43,7 @@ struct MessageDecoderTests {
         let messages = try results.map { try $0.get() }
         #expect(messages == [
             .hello(Hello(major: 1, client: "probe")),
-            .subscribe(Subscription(patterns: ["touch.*", "card.offset"], rateHz: 60)),
+            .subscribe(Subscription(patterns: ["touch.*", "card.offset"], maxRateHz: 60)),
             .command(Command(id: 7, operation: .animate(channel: "card.offset", to: [0, 120],
                                                         animation: ".spring(duration: 0.4, bounce: 0.2)",
                                                         completion: .logicallyComplete))),
@@ -54,9 +54,26 @@ struct MessageDecoderTests {
         ])
     }
 
+    @Test("a subscribe's decimation is max_rate_hz; its old name rate_hz is still accepted, but not both at once")
+    func decimationAlias() throws {
+        let new = decodeAll(Array(#"{"type":"subscribe","channels":["*"],"max_rate_hz":60}"#.utf8) + [10])
+        let old = decodeAll(Array(#"{"type":"subscribe","channels":["*"],"rate_hz":60}"#.utf8) + [10])
+        #expect(try new.map { try $0.get() } == [.subscribe(Subscription(patterns: ["*"], maxRateHz: 60))])
+        #expect(try old.map { try $0.get() } == [.subscribe(Subscription(patterns: ["*"], maxRateHz: 60))])
+        let both = decodeAll(Array(#"{"type":"subscribe","channels":["*"],"max_rate_hz":60,"rate_hz":30}"#.utf8) + [10])
+        let error = #expect(throws: ProtocolError.self) { try both.first?.get() }
+        #expect(error?.code == .badMessage && error?.message.contains("give one") == true, "\(String(describing: error))")
+        let outside = decodeAll(Array(#"{"type":"subscribe","channels":["*"],"rate_hz":0}"#.utf8) + [10])
+        let range = #expect(throws: ProtocolError.self) { try outside.first?.get() }
+        #expect(range?.message.hasPrefix("\"rate_hz\" must be") == true, "the old name is named as the client sent it")
+        // What a client writes is the new name.
+        #expect(String(decoding: ClientMessage.subscribe(Subscription(patterns: ["*"], maxRateHz: 60)).encoded(.jsonLines), as: UTF8.self)
+            == #"{"type":"subscribe","channels":["*"],"max_rate_hz":60}"# + "\n")
+    }
+
     @Test("decoding does not depend on how the bytes are split", arguments: [1, 2, 3, 7, 64])
     func chunking(chunk: Int) throws {
-        let json = ClientMessage.subscribe(Subscription(patterns: ["*"], rateHz: 30))
+        let json = ClientMessage.subscribe(Subscription(patterns: ["*"], maxRateHz: 30))
         let command = ClientMessage.command(Command(id: 1, operation: .list))
         let jsonBytes = json.encoded(.jsonLines) + Array("\r\n   \n".utf8) + command.encoded(.jsonLines)
         #expect(try decodeAll(jsonBytes, chunk: chunk).map { try $0.get() } == [json, command])

@@ -7,7 +7,7 @@ struct ServerMessageTests {
     func shapes() {
         let hello = ServerMessage.hello(ServerHello(server: "kineticd 0.1", tickHz: 120, features: ["binary"], encoding: .jsonLines))
         #expect(String(decoding: hello.encoded(.jsonLines), as: UTF8.self)
-            == "{\"type\":\"hello\",\"protocol\":1,\"minor\":0,\"server\":\"kineticd 0.1\",\"tick_hz\":120,\"features\":[\"binary\"],\"encoding\":\"json\"}\n")
+            == "{\"type\":\"hello\",\"protocol\":1,\"minor\":1,\"server\":\"kineticd 0.1\",\"tick_hz\":120,\"features\":[\"binary\"],\"encoding\":\"json\"}\n")
         let schema = ServerMessage.schema(FrameLayout(generation: 3, channels: [("touch.position", 2), ("glow", 1)]))
         #expect(JSONValue.object(schema.json).jsonText
             == "{\"type\":\"schema\",\"generation\":3,\"channels\":[{\"name\":\"touch.position\",\"dimension\":2,\"offset\":0},{\"name\":\"glow\",\"dimension\":1,\"offset\":4}],\"count\":6}")
@@ -27,7 +27,7 @@ struct ServerMessageTests {
         let json = Array("{\"type\":\"reply\",\"id\":1,\"ok\":true}".utf8)
         #expect(bytes == [UInt8(json.count + 4), 0, 0, 0, 6, 0, 0, 0] + json)
         let hello = ServerMessage.hello(ServerHello(server: "s", tickHz: 60, features: [], encoding: .binary)).encoded(.binary)
-        #expect(Array(hello[4..<16]) == [1, 0, 0, 0] + Array("KNTC".utf8) + [1, 0, 0, 0])
+        #expect(Array(hello[4..<16]) == [1, 0, 0, 0] + Array("KNTC".utf8) + [1, 0, 1, 0])
     }
 
     @Test("binary frame bytes, computed by hand")

@@ -10,7 +10,7 @@ extension ClientMessage {
             return object
         case .subscribe(let subscription):
             var object: JSONObject = ["type": "subscribe", "channels": .array(subscription.patterns.map { .string($0) })]
-            if let rate = subscription.rateHz { object["rate_hz"] = .number(rate) }
+            if let rate = subscription.maxRateHz { object["max_rate_hz"] = .number(rate) }
             if subscription.motion { object["motion"] = .bool(true) }
             return object
         case .command(let command):

@@ -81,11 +81,17 @@ extension Subscription {
             }
             patterns.append(pattern)
         }
+        // `rate_hz`, the field's name until protocol 1.1, is still accepted (docs/PROTOCOL.md): the decimation was
+        // renamed so that `rate_hz` names the tick rate alone.
+        let given = [("max_rate_hz", json["max_rate_hz"]), ("rate_hz", json["rate_hz"])].filter { $0.1 != nil && $0.1 != .null }
+        guard given.count < 2 else {
+            throw ProtocolError(.badMessage, "\"max_rate_hz\" and its old name \"rate_hz\" are the same field; give one")
+        }
         var rate: Double?
-        if let value = json["rate_hz"], value != .null {
-            let range = Subscription.rateRange
+        if let (field, value) = given.first, let value {
+            let range = Subscription.maxRateRange
             guard let hz = value.numberValue, range.contains(hz) else {
-                throw ProtocolError(.badMessage, "\"rate_hz\" must be a number of frames per second in \(range.lowerBound)...\(range.upperBound), got \(value.excerpt)")
+                throw ProtocolError(.badMessage, "\"\(field)\" must be a number of frames per second in \(range.lowerBound)...\(range.upperBound), got \(value.excerpt)")
             }
             rate = hz
         }
@@ -96,7 +102,7 @@ extension Subscription {
             }
             motion = wanted
         }
-        self.init(patterns: patterns, rateHz: rate, motion: motion)
+        self.init(patterns: patterns, maxRateHz: rate, motion: motion)
     }
 }
 

@@ -3,7 +3,7 @@
 public enum ClientMessage: Equatable, Sendable {
     /// `{"type":"hello","protocol":1,"client":"NAME"}`.
     case hello(Hello)
-    /// `{"type":"subscribe","channels":["GLOB", ...],"rate_hz":60}`.
+    /// `{"type":"subscribe","channels":["GLOB", ...],"max_rate_hz":60}`.
     case subscribe(Subscription)
     /// `{"type":"command","id":7,"op":"animate", ...}`.
     case command(Command)
@@ -30,21 +30,22 @@ public struct Hello: Equatable, Sendable {
 public struct Subscription: Equatable, Sendable {
     /// Channel name patterns (`*` matches any run of characters, `?` one character).
     public var patterns: [String]
-    /// Frames per second the client wants; `nil` (or a rate at or above the tick rate) means every tick.
-    public var rateHz: Double?
+    /// The decimation: at most this many frames per second (`max_rate_hz`); `nil` (or a rate at or above the tick
+    /// rate) means every tick. Not the tick rate, which is the daemon's (`rate_hz` in its configuration).
+    public var maxRateHz: Double?
     /// Whether the client wants motion descriptors (`"motion": true`): a `motion` message whenever a channel's motion
     /// changes, and frames only while a channel's motion has no closed form (docs/PROTOCOL.md, "Motion descriptors").
     public var motion: Bool
 
-    /// The accepted `rate_hz`: 0.1 to 1000 frames per second. A rate at or above the tick rate (at most 480 Hz)
+    /// The accepted `max_rate_hz`: 0.1 to 1000 frames per second. A rate at or above the tick rate (at most 480 Hz)
     /// means every tick; the bounds keep the decimation interval (1/rate, in nanoseconds) a finite integer, so a
     /// client's number never reaches an integer conversion it could trap.
-    public static let rateRange: ClosedRange<Double> = 0.1...1000
+    public static let maxRateRange: ClosedRange<Double> = 0.1...1000
 
-    /// A subscription to `patterns`, decimated to `rateHz` when given, with motion descriptors when `motion`.
-    public init(patterns: [String], rateHz: Double? = nil, motion: Bool = false) {
+    /// A subscription to `patterns`, decimated to `maxRateHz` when given, with motion descriptors when `motion`.
+    public init(patterns: [String], maxRateHz: Double? = nil, motion: Bool = false) {
         self.patterns = patterns
-        self.rateHz = rateHz
+        self.maxRateHz = maxRateHz
         self.motion = motion
     }
 }

@@ -4,5 +4,5 @@ public enum ProtocolVersion {
     /// The major version: a client with another major version gets `version_unsupported`.
     public static let major: UInt16 = 1
     /// The minor version: additions that old clients can ignore.
-    public static let minor: UInt16 = 0
+    public static let minor: UInt16 = 1
 }

@@ -32,7 +32,7 @@ public struct ServerConfiguration: Equatable, Sendable {
         maximumComponents: Int = ProtocolLimits.maximumComponents,
         maximumMessageSize: Int = MessageDecoder.defaultMaximumMessageSize,
         authorization: AuthorizationPolicy,
-        features: [String] = ["json", "binary", "rate_hz", "completion", "reduce_motion", "elements", "motion"]
+        features: [String] = ["json", "binary", "rate_hz", "max_rate_hz", "completion", "reduce_motion", "elements", "motion"]
     ) {
         self.serverName = serverName
         self.tickHz = tickHz

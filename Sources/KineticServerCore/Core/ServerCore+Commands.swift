@@ -26,7 +26,7 @@ extension ServerCore {
         case .subscribe(let subscription):
             session.greeted = true
             session.patterns = subscription.patterns.map(ChannelPattern.init)
-            session.setRate(subscription.rateHz)
+            session.setRate(subscription.maxRateHz)
             session.wantsMotion = subscription.motion
             session.describesAll = true
             session.framedSerials = []

@@ -225,7 +225,7 @@ struct ServerCoreTests {
         let h = CoreHarness()
         let (client, sink) = h.connect(.jsonLines)
         h.command(1, .define(channel: "a", dimension: 1, initial: nil), from: client)
-        h.send(.subscribe(Subscription(patterns: ["*"], rateHz: rate)), from: client, .jsonLines)
+        h.send(.subscribe(Subscription(patterns: ["*"], maxRateHz: rate)), from: client, .jsonLines)
         h.command(2, .animate(channel: "a", to: [1], animation: nil, completion: nil), from: client)
         h.engine.duration = 100
         h.run(seconds: 1)
@@ -237,7 +237,7 @@ struct ServerCoreTests {
         let h = CoreHarness()
         let (client, sink) = h.connect(.jsonLines)
         h.command(1, .define(channel: "a", dimension: 1, initial: nil), from: client)
-        h.send(.subscribe(Subscription(patterns: ["*"], rateHz: 7)), from: client, .jsonLines)
+        h.send(.subscribe(Subscription(patterns: ["*"], maxRateHz: 7)), from: client, .jsonLines)
         h.command(2, .animate(channel: "a", to: [1], animation: nil, completion: nil), from: client)
         let running = h.run(seconds: 1.5)
         let stop = try #require(running.firstIndex(of: false))

@@ -41,7 +41,7 @@ struct MotionDescriptorTests {
             _ = try Self.client(#"{"type":"subscribe","channels":["*"],"motion":1}"#)
         }
         // Encoding and decoding agree.
-        let message = ClientMessage.subscribe(Subscription(patterns: ["a"], rateHz: 30, motion: true))
+        let message = ClientMessage.subscribe(Subscription(patterns: ["a"], maxRateHz: 30, motion: true))
         #expect(try Self.client(String(decoding: message.encoded(.jsonLines).dropLast(), as: UTF8.self)) == message)
     }
 

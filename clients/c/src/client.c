@@ -543,15 +543,15 @@ int64_t kinetic_begin_command(struct kinetic_client *client, struct kinetic_json
 
 /* The subscribe message, with "motion": true when `motion`. */
 static int64_t subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
-			 double rate_hz, bool motion)
+			 double max_rate_hz, bool motion)
 {
 	CHECK_CLIENT(client);
 	struct kinetic_json json;
 	kinetic_json_begin(&json, client->c_locale);
 	kinetic_json_string(&json, "type", "subscribe");
 	kinetic_json_strings(&json, "channels", patterns, pattern_count);
-	if (rate_hz != 0)
-		kinetic_json_number(&json, "rate_hz", rate_hz);
+	if (max_rate_hz != 0)
+		kinetic_json_number(&json, "max_rate_hz", max_rate_hz);
 	if (motion)
 		kinetic_json_bool(&json, "motion", true);
 	int64_t status = queue(client, KINETIC_MSG_SUBSCRIBE, &json, 0);
@@ -559,15 +559,15 @@ static int64_t subscribe(struct kinetic_client *client, const char *const *patte
 }
 
 int64_t kinetic_client_subscribe(struct kinetic_client *client, const char *const *patterns, size_t pattern_count,
-				 double rate_hz)
+				 double max_rate_hz)
 {
-	return subscribe(client, patterns, pattern_count, rate_hz, false);
+	return subscribe(client, patterns, pattern_count, max_rate_hz, false);
 }
 
 int64_t kinetic_client_subscribe_motion(struct kinetic_client *client, const char *const *patterns,
-					size_t pattern_count, double rate_hz)
+					size_t pattern_count, double max_rate_hz)
 {
-	return subscribe(client, patterns, pattern_count, rate_hz, true);
+	return subscribe(client, patterns, pattern_count, max_rate_hz, true);
 }
 
 uint64_t kinetic_client_bytes_received(const struct kinetic_client *client)

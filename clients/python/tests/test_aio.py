@@ -22,7 +22,7 @@ def test_frames_commands_and_an_awaitable_completion(daemon: Daemon, encoding: s
         async with await kinetic.aio.connect(daemon.socket, encoding=encoding) as client:  # type: ignore[arg-type]
             assert client.hello is not None and client.hello.encoding == encoding
             await client.define("card.offset", 2, [0, 0])
-            frames = client.subscribe(["card.*"], rate_hz=60)
+            frames = client.subscribe(["card.*"], max_rate_hz=60)
             first = await anext(frames)
             assert first["card.offset"] == kinetic.ChannelState((0.0, 0.0), (0.0, 0.0))
             done = await client.animate("card.offset", [0, 120], ".spring(duration: 0.2)")

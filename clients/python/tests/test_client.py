@@ -35,7 +35,7 @@ def test_another_major_version_is_refused_with_what_to_install(daemon: Daemon, m
 def test_a_daemon_of_another_major_is_named_with_the_package_to_install() -> None:
     hello = kinetic.Hello(2, 1, "kineticd 2.0.0", 120, (), "json")
     with pytest.raises(kinetic.VersionMismatch, match=re.escape("kineticd 2.0.0 speaks protocol 2.1; this kinetic-motion "
-                                                                 "package 1.0.0 speaks 1.0: install kinetic-motion of "
+                                                                 "package 1.0.0 speaks 1.1: install kinetic-motion of "
                                                                  "major version 2 (pip install 'kinetic-motion>=2,<3')")):
         kinetic._session.check_hello(hello)
 
@@ -73,6 +73,19 @@ def test_the_first_frame_holds_every_matching_channel(daemon: Daemon, encoding: 
         assert dict(frame) == {"card.offset": kinetic.ChannelState((3.0, 4.0), (0.0, 0.0)),
                                "card.opacity": kinetic.ChannelState((0.5,), (0.0,))}
         assert client.schema is not None and [c.name for c in client.schema.channels] == ["card.offset", "card.opacity"]
+
+
+def test_the_decimation_is_max_rate_hz_and_its_old_name_still_works(daemon: Daemon) -> None:
+    from kinetic._session import subscribe_message
+    assert subscribe_message(["a"], 30) == {"type": "subscribe", "channels": ["a"], "max_rate_hz": 30}
+    assert subscribe_message(["a"], None, rate_hz=30) == subscribe_message(["a"], 30)
+    with pytest.raises(TypeError, match="pass max_rate_hz alone"):
+        subscribe_message(["a"], 30, rate_hz=30)
+    with kinetic.Client(daemon.socket) as client:
+        client.define("card.opacity", 1, 0.5)
+        # One after the other: a new subscribe ends the previous iterator.
+        assert dict(next(client.subscribe(["card.*"], max_rate_hz=30))) == {"card.opacity": kinetic.ChannelState((0.5,), (0.0,))}
+        assert dict(next(client.subscribe(["card.*"], rate_hz=30))) == {"card.opacity": kinetic.ChannelState((0.5,), (0.0,))}
 
 
 def test_both_encodings_carry_the_same_numbers(daemon: Daemon) -> None:

@@ -33,14 +33,20 @@ def check_hello(hello: Hello) -> Hello:
     return hello
 
 
-def subscribe_message(patterns: Sequence[str], rate_hz: float | None, motion: bool = False) -> dict[str, Any]:
-    """A subscribe to ``patterns`` (``*`` any run, ``?`` one character) at ``rate_hz`` (0.1–1000; every tick), with
-    motion descriptors when ``motion``."""
+def subscribe_message(patterns: Sequence[str], max_rate_hz: float | None, motion: bool = False,
+                      rate_hz: float | None = None) -> dict[str, Any]:
+    """A subscribe to ``patterns`` (``*`` any run, ``?`` one character) at most ``max_rate_hz`` frames a second
+    (0.1–1000; every tick when ``None``), with motion descriptors when ``motion``. ``rate_hz`` is the old name of
+    ``max_rate_hz``, still accepted."""
     if isinstance(patterns, str):
         raise TypeError("patterns: pass a list of patterns, e.g. ['touch.*'], not one string")
-    message: dict[str, Any] = {"type": "subscribe", "channels": list(patterns)}
     if rate_hz is not None:
-        message["rate_hz"] = rate_hz
+        if max_rate_hz is not None:
+            raise TypeError("max_rate_hz and its old name rate_hz are the same argument: pass max_rate_hz alone")
+        max_rate_hz = rate_hz
+    message: dict[str, Any] = {"type": "subscribe", "channels": list(patterns)}
+    if max_rate_hz is not None:
+        message["max_rate_hz"] = max_rate_hz
     if motion:
         message["motion"] = True
     return message

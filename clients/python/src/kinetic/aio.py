@@ -289,10 +289,11 @@ class AsyncClient(AsyncCommands):
 
     # Frames and events
 
-    def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> AsyncIterator[Frame]:
+    def subscribe(self, patterns: Sequence[str] = ("*",), max_rate_hz: float | None = None, *,
+                  rate_hz: float | None = None) -> AsyncIterator[Frame]:
         """Subscribes to ``patterns`` and returns the frames as an async iterator; the first frame holds every
         matching channel's current state. A new subscribe replaces the last (and ends its iterator's supply)."""
-        return self._subscribe(subscribe_message(patterns, rate_hz))
+        return self._subscribe(subscribe_message(patterns, max_rate_hz, rate_hz=rate_hz))
 
     def _subscribe(self, message: dict[str, Any]) -> _Stream[Any]:
         """Sends ``message``; the previous subscription's stream ends and a new one begins."""
@@ -305,12 +306,12 @@ class AsyncClient(AsyncCommands):
         self._write(message)
         return self._frames
 
-    def subscribe_motion(self, patterns: Sequence[str] = ("*",),
+    def subscribe_motion(self, patterns: Sequence[str] = ("*",), max_rate_hz: float | None = None, *,
                          rate_hz: float | None = None) -> AsyncIterator[Frame | MotionUpdate]:
         """Subscribes with motion descriptors (see :meth:`kinetic.Client.subscribe_motion`): the async iterator yields
         a :class:`kinetic.motion.MotionUpdate` whenever channels' motion changes, and frames only while a channel's
         motion has no closed form."""
-        return self._subscribe(subscribe_message(patterns, rate_hz, motion=True))
+        return self._subscribe(subscribe_message(patterns, max_rate_hz, motion=True, rate_hz=rate_hz))
 
     def events(self) -> AsyncIterator[Event]:
         """The events, as they come (completion events too)."""

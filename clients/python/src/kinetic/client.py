@@ -173,10 +173,12 @@ class Client(Commands):
 
     # Frames and events
 
-    def subscribe(self, patterns: Sequence[str] = ("*",), rate_hz: float | None = None) -> Iterator[Frame]:
-        """Subscribes to the channels matching ``patterns`` and returns the frames as they come: the first holds
-        every matching channel's current state. A new subscribe replaces the last and ends its iterator."""
-        self._subscribe(subscribe_message(patterns, rate_hz))
+    def subscribe(self, patterns: Sequence[str] = ("*",), max_rate_hz: float | None = None, *,
+                  rate_hz: float | None = None) -> Iterator[Frame]:
+        """Subscribes to the channels matching ``patterns`` and returns the frames as they come, at most
+        ``max_rate_hz`` a second (every tick when ``None``; ``rate_hz`` is its old name): the first holds every
+        matching channel's current state. A new subscribe replaces the last and ends its iterator."""
+        self._subscribe(subscribe_message(patterns, max_rate_hz, rate_hz=rate_hz))
         return self.frames()
 
     def _subscribe(self, message: dict[str, Any]) -> None:
@@ -185,7 +187,7 @@ class Client(Commands):
         self._subscriptions += 1
         self._send(message)
 
-    def subscribe_motion(self, patterns: Sequence[str] = ("*",),
+    def subscribe_motion(self, patterns: Sequence[str] = ("*",), max_rate_hz: float | None = None, *,
                          rate_hz: float | None = None) -> Iterator[Frame | MotionUpdate]:
         """Subscribes with motion descriptors (:mod:`kinetic.motion`): the iterator yields a :class:`MotionUpdate`
         whenever channels' motion changes (the first describes every matching channel), and frames only while a
@@ -193,7 +195,7 @@ class Client(Commands):
         it at the time you show the value. Read the updates as they come: like frames, unread messages beyond 4096 are
         dropped oldest first, and a dropped update leaves its channel's motion out of date until the next one (a new
         subscribe describes every channel again)."""
-        self._subscribe(subscribe_message(patterns, rate_hz, motion=True))
+        self._subscribe(subscribe_message(patterns, max_rate_hz, motion=True, rate_hz=rate_hz))
         return self._received(None, motion=True)
 
     def _received(self, timeout: float | None, motion: bool) -> Iterator[Frame | MotionUpdate]:
