@@ -8,7 +8,7 @@ struct ServerMessageDecodingTests {
     static let messages: [ServerMessage] = [
         .hello(ServerHello(server: "kineticd 0.1.0", tickHz: 120, features: ["binary", "motion"], encoding: .jsonLines)),
         .hello(ServerHello(server: "kineticd 9", tickHz: 59.94, features: [], encoding: .binary, major: 1, minor: 3)),
-        .schema(FrameLayout(generation: 4, channels: [("touch.position", 2), ("card.opacity", 1)])),
+        .schema(Schema(generation: 4, channels: [("touch.position", 2), ("card.opacity", 1)])),
         .reply(.ok(7, ["channels": .array([.string("a")])])),
         .reply(.ok(.string("x"))),
         .reply(.failed(8, ProtocolError(.unknownChannel, "no channel \"x\""))),

@@ -8,7 +8,7 @@ struct ServerMessageTests {
         let hello = ServerMessage.hello(ServerHello(server: "kineticd 0.1", tickHz: 120, features: ["binary"], encoding: .jsonLines))
         #expect(String(decoding: hello.encoded(.jsonLines), as: UTF8.self)
             == "{\"type\":\"hello\",\"protocol\":1,\"minor\":1,\"server\":\"kineticd 0.1\",\"tick_hz\":120,\"features\":[\"binary\"],\"encoding\":\"json\"}\n")
-        let schema = ServerMessage.schema(FrameLayout(generation: 3, channels: [("touch.position", 2), ("glow", 1)]))
+        let schema = ServerMessage.schema(Schema(generation: 3, channels: [("touch.position", 2), ("glow", 1)]))
         #expect(JSONValue.object(schema.json).jsonText
             == "{\"type\":\"schema\",\"generation\":3,\"channels\":[{\"name\":\"touch.position\",\"dimension\":2,\"offset\":0},{\"name\":\"glow\",\"dimension\":1,\"offset\":4}],\"count\":6}")
         #expect(JSONValue.object(ServerMessage.reply(.ok(7)).json).jsonText == "{\"type\":\"reply\",\"id\":7,\"ok\":true}")
@@ -32,7 +32,7 @@ struct ServerMessageTests {
 
     @Test("binary frame bytes, computed by hand")
     func binaryFrame() {
-        let layout = FrameLayout(generation: 2, channels: [("a", 2)])
+        let layout = Schema(generation: 2, channels: [("a", 2)])
         let bytes = FrameEncoder.encode(seq: 1, timeNanoseconds: 0x0102, layout: layout,
                                         samples: [ChannelSample(name: "a", value: [1.5, -2], velocity: [0, 3])],
                                         encoding: .binary)
@@ -50,7 +50,7 @@ struct ServerMessageTests {
 
     @Test("JSON frame shape")
     func jsonFrame() {
-        let layout = FrameLayout(generation: 1, channels: [("touch.position", 2)])
+        let layout = Schema(generation: 1, channels: [("touch.position", 2)])
         let bytes = FrameEncoder.encode(seq: 9, timeNanoseconds: 1_000, layout: layout,
                                         samples: [ChannelSample(name: "touch.position", value: [10, 20.5], velocity: [-1, 0])],
                                         encoding: .jsonLines)
@@ -60,7 +60,7 @@ struct ServerMessageTests {
 
     @Test("the client-side decoder reads both frame encodings to the same samples", arguments: [WireEncoding.jsonLines, .binary])
     func frameRoundTrip(encoding: WireEncoding) throws {
-        let layout = FrameLayout(generation: 4, channels: [("p", 2), ("s", 1)])
+        let layout = Schema(generation: 4, channels: [("p", 2), ("s", 1)])
         let samples = [ChannelSample(name: "p", value: [0.1, 1.0 / 3.0], velocity: [-7.25, 1e-9]),
                        ChannelSample(name: "s", value: [42], velocity: [0])]
         var decoder = ServerMessageDecoder(encoding: encoding)

@@ -35,8 +35,8 @@ package final class MemorySink: ClientSink {
     }
 
     /// The most recent schema's layout.
-    package var layout: FrameLayout? {
-        messages.last { $0.0 == .schema }.flatMap { FrameLayout(schema: $0.1) }
+    package var layout: Schema? {
+        messages.last { $0.0 == .schema }.flatMap { Schema(schema: $0.1) }
     }
 
     package func replies() -> [JSONObject] { messages.filter { $0.0 == .reply }.map(\.1) }

@@ -11,9 +11,9 @@ package final class SocketTestClient {
     /// What the decoder refused, in order: a test client never drops bytes it could not read without saying so.
     package private(set) var decodeErrors: [String] = []
     /// The most recent schema's layout.
-    package private(set) var layout: FrameLayout?
+    package private(set) var layout: Schema?
     /// Every schema's layout, by generation.
-    package private(set) var layouts: [UInt32: FrameLayout] = [:]
+    package private(set) var layouts: [UInt32: Schema] = [:]
 
     struct Failure: Error, CustomStringConvertible {
         var description: String

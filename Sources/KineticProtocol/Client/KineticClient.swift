@@ -60,7 +60,7 @@ public final class KineticClient {
     private let fd: Int32
     private var decoder: ServerMessageDecoder
     /// The latest schema's layout, for reading binary frames.
-    public private(set) var layout: FrameLayout?
+    public private(set) var layout: Schema?
 
     /// Connects to `path` and uses `encoding` for the whole connection.
     public init(path: String, encoding: WireEncoding) throws {
@@ -118,7 +118,7 @@ public final class KineticClient {
     private func decodeNext() throws -> ReceivedMessage? {
         do {
             let message = try decoder.next()
-            if case .message(.schema, let object)? = message { layout = FrameLayout(schema: object) }
+            if case .message(.schema, let object)? = message { layout = Schema(schema: object) }
             return message
         } catch {
             throw Failure(description: "the server sent something unreadable: \(error)")

@@ -26,7 +26,7 @@ public enum FrameEncoder {
     /// Binary payload: u32 generation, u64 seq, u64 time_ns, u32 count, then count f64 little-endian.
     /// A sample shorter than its channel's dimension is padded with zeros, so a frame always matches its schema.
     public static func encode(
-        seq: UInt64, timeNanoseconds: UInt64, layout: FrameLayout, samples: [ChannelSample], encoding: WireEncoding
+        seq: UInt64, timeNanoseconds: UInt64, layout: Schema, samples: [ChannelSample], encoding: WireEncoding
     ) -> [UInt8] {
         switch encoding {
         case .binary:

@@ -31,7 +31,7 @@ public struct ReceivedFrame: Equatable, Sendable {
     }
 
     /// The value and velocity of channel `name`, using `layout` (the latest schema) for binary frames.
-    public func sample(of name: String, layout: FrameLayout?) -> ChannelSample? {
+    public func sample(of name: String, layout: Schema?) -> ChannelSample? {
         if let sample = samples[name] { return sample }
         guard let channel = layout?.channels.first(where: { $0.name == name }),
             channel.offset + 2 * channel.dimension <= components.count
@@ -145,11 +145,11 @@ extension ServerMessageDecoder {
     /// offline replay's messages): its frames in order and the layout of the latest schema; other messages are
     /// skipped. The first bytes that are not a server message throw, their line (JSON Lines) or message (binary)
     /// numbered from 1.
-    public static func frames(in bytes: [UInt8], encoding: WireEncoding) throws(ProtocolError) -> (frames: [ReceivedFrame], layout: FrameLayout?) {
+    public static func frames(in bytes: [UInt8], encoding: WireEncoding) throws(ProtocolError) -> (frames: [ReceivedFrame], layout: Schema?) {
         var decoder = ServerMessageDecoder(encoding: encoding, maximumMessageSize: .max)
         decoder.feed(encoding == .jsonLines && bytes.last != UInt8(ascii: "\n") ? bytes + [UInt8(ascii: "\n")] : bytes)
         var frames: [ReceivedFrame] = []
-        var layout: FrameLayout?
+        var layout: Schema?
         var number = 0
         while true {
             number += 1
@@ -164,7 +164,7 @@ extension ServerMessageDecoder {
             switch message {
             case nil: return (frames, layout)
             case .frame(let frame)?: frames.append(frame)
-            case .message(.schema, let object)?: layout = FrameLayout(schema: object) ?? layout
+            case .message(.schema, let object)?: layout = Schema(schema: object) ?? layout
             case .message?: break
             }
         }

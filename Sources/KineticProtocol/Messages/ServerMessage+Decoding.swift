@@ -9,7 +9,7 @@ extension ServerMessage {
         switch name.flatMap(MessageType.init(name:)) {
         case .hello?: self = .hello(try Self.hello(object))
         case .schema?:
-            guard let layout = FrameLayout(schema: object) else {
+            guard let layout = Schema(schema: object) else {
                 throw Self.bad("schema", "needs a whole-number generation and channels, each a name and a dimension of 1–\(Command.maximumDimension)")
             }
             self = .schema(layout)

@@ -7,7 +7,7 @@ public enum ServerMessage: Equatable, Sendable {
     /// `{"type":"hello","protocol":1,"server":"kineticd VERSION","tick_hz":120,"features":[...]}`.
     case hello(ServerHello)
     /// `{"type":"schema","generation":G,"channels":[{"name":…,"dimension":2,"offset":0}, ...]}`.
-    case schema(FrameLayout)
+    case schema(Schema)
     /// `{"type":"reply","id":7,"ok":true}` or `{"type":"reply","id":7,"ok":false,"error":{…}}`.
     case reply(Reply)
     /// `{"type":"event","event":"animation.logicallyComplete","id":7}`.

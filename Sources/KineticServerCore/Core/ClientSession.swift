@@ -24,7 +24,7 @@ final class ClientSession {
     var patterns: [ChannelPattern]?
     /// The decimation interval of the client's `rate_hz`, in nanoseconds (`nil`: every tick).
     var frameInterval: UInt64?
-    var layout: FrameLayout?
+    var layout: Schema?
     /// Indices into the engine's channel list, in layout order.
     var layoutIndices: [Int] = []
     /// The serials of the channels the patterns matched, increasing (``ChannelDescriptor/serial``).

@@ -73,7 +73,7 @@ extension ServerCore {
         session.layoutIndices = indices
         if changed || forceSchema {
             session.describesAll = true
-            let layout = FrameLayout(generation: generation, channels: indices.map { (channels[$0].name, channels[$0].dimension) })
+            let layout = Schema(generation: generation, channels: indices.map { (channels[$0].name, channels[$0].dimension) })
             session.layout = layout
             session.send(.schema(layout))
         }

@@ -41,7 +41,7 @@ extension PlotData {
                 restingSince = nil
             }
         }
-        let layout = FrameLayout(generation: 1, channels: engine.channels.map { ($0.name, $0.dimension) })
+        let layout = Schema(generation: 1, channels: engine.channels.map { ($0.name, $0.dimension) })
         var units: [String: PlotUnits] = [:]
         for channel in engine.channels {
             let suffix = String(channel.name.dropFirst("symbol.".count))

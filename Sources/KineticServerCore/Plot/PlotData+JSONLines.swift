@@ -6,7 +6,7 @@ extension PlotData {
     /// `frame` lines are plotted, the latest `schema` line orders the channels, other messages are
     /// skipped. A line that is not a server message is an error naming its line number.
     public static func fromJSONLines(_ text: String, title: String) throws(ReplayError) -> PlotData {
-        let frames: [ReceivedFrame], layout: FrameLayout?
+        let frames: [ReceivedFrame], layout: Schema?
         do {
             (frames, layout) = try ServerMessageDecoder.frames(in: Array(text.utf8), encoding: .jsonLines)
         } catch {

@@ -62,7 +62,7 @@ extension PlotData {
     /// The plot of frames a subscriber received: every channel's components in `layout` order (else in name
     /// order), with `inputs` — the binding events of a replay, whose times plus `inputOffset` are on the frames'
     /// clock — overlaid on their channels as input samples and releases.
-    public init(frames: [ReceivedFrame], layout: FrameLayout?, inputs: [BindingEvent] = [], inputOffset: Int64 = 0,
+    public init(frames: [ReceivedFrame], layout: Schema?, inputs: [BindingEvent] = [], inputOffset: Int64 = 0,
                 title: String, units: [String: PlotUnits] = [:]) {
         var channels: [(name: String, dimension: Int)] = layout?.channels.map { ($0.name, $0.dimension) } ?? []
         if layout == nil {

@@ -34,7 +34,7 @@ public enum OfflineReplay {
 
         /// The frames the subscriber received and their layout. The bindings define every channel before the first
         /// frame and nothing defines one later, so one layout describes them all.
-        public func received() -> (frames: [ReceivedFrame], layout: FrameLayout?) {
+        public func received() -> (frames: [ReceivedFrame], layout: Schema?) {
             var bytes: [UInt8] = []
             for buffer in collector.messages + collector.frames { bytes.append(contentsOf: buffer.readableBytesView) }
             // The core encoded these itself, so they decode.

@@ -165,14 +165,14 @@ struct SaturatingConversionTests {
     ])
     func malformedSchema(text: String) throws {
         let object = try #require(try JSONValue.parse(Array(text.utf8)).objectValue)
-        #expect(FrameLayout(schema: object) == nil)
+        #expect(Schema(schema: object) == nil)
     }
 
     @Test("a well-formed schema gives its layout")
     func schema() throws {
         let text = "{\"generation\":4294967295,\"channels\":[{\"name\":\"a\",\"dimension\":2},{\"name\":\"b\",\"dimension\":64}]}"
         let object = try #require(try JSONValue.parse(Array(text.utf8)).objectValue)
-        let layout = try #require(FrameLayout(schema: object))
+        let layout = try #require(Schema(schema: object))
         #expect(layout.generation == .max)
         // Each channel's value and velocity components: offsets 0 and 2·2.
         #expect(layout.channels.map(\.dimension) == [2, 64] && layout.channels.map(\.offset) == [0, 4])

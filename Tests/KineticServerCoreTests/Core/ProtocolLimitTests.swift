@@ -71,7 +71,7 @@ struct ProtocolLimitTests {
         // The largest frame: every channel named at the limit, every component used, every number at its longest
         // (values near ±1e12 with fractions, velocities like 1e-300).
         let dimension = ProtocolLimits.maximumComponents / ProtocolLimits.maximumChannels
-        let layout = FrameLayout(generation: 1, channels: (0..<ProtocolLimits.maximumChannels).map { i in
+        let layout = Schema(generation: 1, channels: (0..<ProtocolLimits.maximumChannels).map { i in
             (String(i) + String(repeating: "c", count: NameRules.maximumChannelBytes - String(i).count), dimension)
         })
         let samples = layout.channels.map { channel in

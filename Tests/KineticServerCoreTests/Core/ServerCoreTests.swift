@@ -18,7 +18,7 @@ struct ServerCoreTests {
         h.send(.subscribe(Subscription(patterns: ["card.*"])), from: client, encoding)
         #expect(sink.replies().map { $0["ok"] } == [true])
         let layout = try #require(sink.layout)
-        #expect(layout.channels == [FrameLayout.Channel(name: "card.offset", dimension: 2, offset: 0)])
+        #expect(layout.channels == [Schema.Channel(name: "card.offset", dimension: 2, offset: 0)])
         #expect(h.wakeCount > 0, "a change wakes the clock")
         h.run(seconds: 1 / 120)
         let frame = try #require(sink.frames.last)

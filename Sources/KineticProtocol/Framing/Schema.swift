@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/// The layout of one client's frames: which channels, in which order, at which offsets
-/// (the `schema` message, docs/PROTOCOL.md "Frames").
+/// A schema: the layout of one client's frames — which channels, in which order, at which offsets (the `schema`
+/// message, docs/PROTOCOL.md "Frames"). The same name as the Python client's `Schema` and the C library's
+/// `struct kinetic_schema` (ARCHITECTURE.md, "Glossary").
 ///
 /// A frame's values are, for each channel in order, its `dimension` value components followed by
 /// its `dimension` velocity components, so channel `i` starts at ``Channel/offset``
 /// = Σ_{j<i} 2·dimension_j and the frame carries ``componentCount`` = Σ 2·dimension numbers.
-public struct FrameLayout: Equatable, Sendable {
+public struct Schema: Equatable, Sendable {
     /// Identifies this layout; a client receives a new `schema` whenever its generation changes.
     public var generation: UInt32
     /// The channels, in frame order.
@@ -42,7 +43,7 @@ public struct FrameLayout: Equatable, Sendable {
     public var componentCount: Int { channels.reduce(0) { $0 + 2 * $1.dimension } }
 }
 
-extension FrameLayout {
+extension Schema {
     /// The `schema` message's fields for this layout: `generation`, `channels` (name, dimension, offset) and
     /// `count`.
     public var schema: JSONObject {
