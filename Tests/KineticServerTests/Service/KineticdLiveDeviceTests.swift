@@ -107,6 +107,13 @@ struct KineticdLiveDeviceTests {
     /// spent reading the socket. With `until`, the finger goes on sweeping back and forth over the same path until a
     /// frame received satisfies it (for at most `timeout` seconds), so that what the test asks to see does not
     /// depend on how fast the daemon keeps up. Returns the finger's last position in units and whether `until` held.
+    ///
+    /// The finger keeps pace with the daemon: after each of its frames it waits (up to 1 s) for a frame the daemon
+    /// published since, so the input waiting in the kernel and on the event loop stays a few frames long however
+    /// slowly the daemon runs. Unpaced, a 125 Hz finger outran the test's unoptimised in-process daemon in a loaded
+    /// guest (about 110 µs of -Onone work per input frame on the host, many times that emulated): the event loop
+    /// spent minutes on the backlog, ran no other task meanwhile and answered nothing (CI and fresh runs, 2026-11-27
+    /// and 28; the thread states showed the loop's thread running).
     private func drag(_ device: VirtualDevice, reading client: SocketTestClient, from start: (Int32, Int32),
                       step: (Int32, Int32), frames: Int, lift: Bool, until condition: ((ReceivedMessage) -> Bool)? = nil,
                       timeout: Double = 60) throws -> (x: Int32, y: Int32, met: Bool) {
@@ -117,7 +124,9 @@ struct KineticdLiveDeviceTests {
         var met = condition == nil, moved = 0, k: Int32 = 0, direction: Int32 = 1, checked = 0
         var position = start
         while moved < frames || (!met && Date() < deadline) {
+            let mark = client.received.count
             client.receive(timeout: 0.008)
+            client.wait(timeout: 1, since: mark) { if case .frame = $0 { true } else { false } }
             if !met, let condition {
                 // Only what arrived since the last look: the whole list grows for as long as the finger sweeps.
                 met = client.received[checked...].contains(where: condition)
