@@ -17,6 +17,6 @@ extension Duration {
     /// negative or zero gives `.zero`, one beyond `Int64.max` nanoseconds (about 292 years) gives that; nothing
     /// traps, unlike `Duration.seconds(_:)` with a NaN or infinity.
     public init(saturatingSeconds seconds: Double) {
-        self = .nanoseconds(Nanoseconds.signed(seconds: Swift.max(0, seconds.isNaN ? 0 : seconds)))
+        self = .nanoseconds(Swift.max(0, Nanoseconds.signed(seconds: seconds)))
     }
 }

@@ -137,11 +137,13 @@ public final class KineticClient {
             switch try next(timeout: remaining) {
             case .message(.reply, let object)? where object["id"] == id: return object
             case .message(.error, let object)?:
-                let error: ProtocolError
-                do { error = try ServerMessage.connectionError(object) } catch {
+                let message: ServerMessage
+                do { message = try ServerMessage(decoding: object) } catch {
                     throw Failure(description: "the server sent something unreadable: \(error)")
                 }
-                throw Failure(description: "\(error.code): \(error.message)", cause: .refused(error.code))
+                if case .error(let error) = message {
+                    throw Failure(description: "\(error.code): \(error.message)", cause: .refused(error.code))
+                }
             case nil where isClosed: throw Failure(description: "the server closed the connection")
             default: continue
             }

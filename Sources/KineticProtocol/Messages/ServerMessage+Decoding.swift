@@ -17,7 +17,7 @@ extension ServerMessage {
         case .event?:
             guard let event = object["event"]?.stringValue else { throw Self.bad("event", "is a string: the event's name") }
             self = .event(Event(name: event, id: object["id"], fields: object.removing(["type", "event", "id"])))
-        case .error?: self = .error(try Self.connectionError(object))
+        case .error?: self = .error(try Self.error(object, in: "error"))
         default:
             throw Self.bad("type", "\(object["type"]?.excerpt ?? "missing") is not hello, schema, reply, event or error")
         }
@@ -59,11 +59,6 @@ extension ServerMessage {
             return .failed(id, try Self.error(error, in: "error"))
         case nil: throw bad("ok", "is true or false")
         }
-    }
-
-    /// The error an `error` message carries (its `code` and `message`).
-    public static func connectionError(_ object: JSONObject) throws(ProtocolError) -> ProtocolError {
-        try error(object, in: "error")
     }
 
     private static func error(_ object: JSONObject, in field: String) throws(ProtocolError) -> ProtocolError {

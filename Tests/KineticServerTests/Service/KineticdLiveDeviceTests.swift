@@ -110,10 +110,9 @@ struct KineticdLiveDeviceTests {
     ///
     /// The finger keeps pace with the daemon: after each of its frames it waits (up to 1 s) for a frame the daemon
     /// published since, so the input waiting in the kernel and on the event loop stays a few frames long however
-    /// slowly the daemon runs. Unpaced, a 125 Hz finger outran the test's unoptimised in-process daemon in a loaded
-    /// guest (about 110 µs of -Onone work per input frame on the host, many times that emulated): the event loop
-    /// spent minutes on the backlog, ran no other task meanwhile and answered nothing (CI and fresh runs, 2026-11-27
-    /// and 28; the thread states showed the loop's thread running).
+    /// slowly the daemon runs. Unpaced, a 125 Hz finger outran the test's unoptimised (-Onone) in-process daemon in a
+    /// loaded emulated guest: the event loop spent minutes on the backlog, ran no other task meanwhile and answered
+    /// nothing (CI and fresh runs, 2026-11-27 and 28; the thread states showed the loop's thread running).
     private func drag(_ device: VirtualDevice, reading client: SocketTestClient, from start: (Int32, Int32),
                       step: (Int32, Int32), frames: Int, lift: Bool, until condition: ((ReceivedMessage) -> Bool)? = nil,
                       timeout: Double = 60) throws -> (x: Int32, y: Int32, met: Bool) {
