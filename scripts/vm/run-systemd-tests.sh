@@ -60,16 +60,26 @@ cp "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
 kernel_release="$(ls "$guest/lib/modules" | head -1)"
 cp "$("$root/scripts/vm/vkms.sh" "$kernel_release")" "$guest/opt/kinetic-test/vkms.ko"
 cc -O2 -Wall -Werror -I/usr/include/libdrm "$root/scripts/vm/vblank-probe.c" -ldrm -o "$guest/opt/kinetic-test/vblank-probe"
-# The swipe, played ten times slower (each event's time from the first, × 10): about a second of finger motion, so
-# that a guest that reads the events late (a loaded TCG guest was seen half a second late; input applies at its own
-# time, so the 104 ms swipe and its spring could lie wholly in the past of the next tick) still shows the channel
-# on its way. The device and the bindings are the same.
-awk '/^E: / { split($2, t, "."); us = t[1] * 1000000 + t[2]; if (first == "") first = us; us = first + (us - first) * 10;
-              $2 = sprintf("%d.%06d", int(us / 1000000), us % 1000000) } { print }' \
-  "$root/Recordings/swipe-fling.evemu" > "$guest/opt/kinetic-test/swipe.evemu"
-# Where the offline replay (the same bindings, the same events) settles: the live run must end there.
+# The swipe, and the same swipe cut into its 14 input frames (each a file with the device's description and that
+# frame's events, all stamped 0.000001 so that evemu-play plays each at once): the guest plays one frame, waits for
+# kineticd to publish a frame, then plays the next. Played in real time, the 104 ms swipe outran a guest starved by a
+# loaded host (11 ticks in 2.4 s, 2026-11-28), which read it late and in one go; paced, each finger frame is answered
+# before the next is written, whatever the guest's speed. The device and the bindings are the same.
+cp "$root/Recordings/swipe-fling.evemu" "$guest/opt/kinetic-test/swipe.evemu"
+mkdir -p "$guest/opt/kinetic-test/swipe-frames"
+awk -v out="$guest/opt/kinetic-test/swipe-frames" '
+  !/^E: / { header = header $0 "\n"; next }
+  { events = events "E: 0.000001 " $3 " " $4 " " $5 "\n" }
+  $3 == "0000" && $4 == "0000" { file = sprintf("%s/%02d.evemu", out, ++n); printf "%s%s", header, events > file
+                                 close(file); events = "" }
+  END { if (n != 14 || events != "") { print "swipe-fling.evemu: expected 14 whole input frames" > "/dev/stderr"
+                                       exit 1 } }' "$root/Recordings/swipe-fling.evemu"
+# Where the offline replay (the same bindings, the same events) starts, at touch-down, and settles: the live run must
+# pass between and end there.
 "$(test_bin)/kineticctl" replay "$guest/opt/kinetic-test/swipe.evemu" --config "$root/systemd/kineticd.yaml" \
-  --channels 'touch.*' | tail -1 > "$guest/opt/kinetic-test/offline-final.json"
+  --channels 'touch.*' > "$work/offline.jsonl"
+head -1 "$work/offline.jsonl" > "$guest/opt/kinetic-test/offline-first.json"
+tail -1 "$work/offline.jsonl" > "$guest/opt/kinetic-test/offline-final.json"
 cat > "$guest/etc/systemd/system/kinetic-vm-test.service" <<'UNIT'
 [Unit]
 Description=kinetic VM test
