@@ -167,7 +167,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
         ], path: "Tests/KineticTestSupport"),
         .testTarget(name: "KineticBindingsTests", dependencies: [
-            "KineticBindings", "KineticProtocol", "KineticServerCore", "KineticTestSupport", "Kinetic", "KineticInput",
+            "KineticBindings", "KineticProtocol", "KineticServerCore", "KineticTestSupport", "Kinetic", "KineticInput", "KineticTime",
         ]),
         .testTarget(name: "KineticServerCoreTests", dependencies: [
             "KineticServerCore", "KineticBindings", "KineticProtocol", "KineticTestSupport", "Kinetic", "KineticInput", "KineticTime",
@@ -186,7 +186,7 @@ let package = Package(
         ]),
         // Test double: answers evdev ioctls for registered pipes, so libevdev reads them (docs/INPUT.md §6.2).
         .target(name: "FakeEvdev", path: "Tests/FakeEvdev"),
-        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "FakeEvdev", "KineticTestSupport"]),
+        .testTarget(name: "KineticInputTests", dependencies: ["KineticInput", "KineticTime", "FakeEvdev", "KineticTestSupport"]),
         // The seed documents' non-UI snippets, compiled unchanged against Kinetic.
         .testTarget(name: "SeedSnippetTests", dependencies: ["Kinetic"]),
         // `@Animatable`'s expansions, diagnostics and fix-its, from the toolchain's compiler run on test sources

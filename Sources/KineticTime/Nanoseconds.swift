@@ -34,3 +34,25 @@ public enum Nanoseconds {
     /// `seconds` in nanoseconds (rounded to the nearest), clamped to the `Int64` range; NaN gives 0.
     public static func signed(seconds: Double) -> Int64 { signed(seconds * 1e9) }
 }
+
+// An instant is one `UInt64`: nanoseconds on the clock that stamped it (CLOCK_MONOTONIC for live input and the
+// daemon's ticks, a recording's own time base for a replay). The kernel stamps input events with seconds and
+// microseconds (a `struct timeval`); these convert at the edges, where an event is read or written.
+extension Nanoseconds {
+    /// The latest second an input event may be stamped with: 2³² − 1 (year 2106 on `CLOCK_REALTIME`, 136 years of
+    /// uptime on `CLOCK_MONOTONIC`). Readers reject later stamps, so an event's time (at most 4.3·10¹⁸ ns) converts
+    /// to `Int64` without a trap, and the difference of two event times, or one plus a replay's offset, never
+    /// overflows.
+    public static let maximumEventSeconds: UInt64 = 4_294_967_295
+
+    /// The instant `seconds` and `microseconds` after the clock's zero; `microseconds` must be in 0…999 999 and
+    /// `seconds` at most ``maximumEventSeconds`` (the readers check both, with an error naming the field).
+    public static func of(seconds: UInt64, microseconds: UInt32) -> UInt64 {
+        seconds &* 1_000_000_000 &+ UInt64(microseconds) &* 1_000
+    }
+
+    /// The seconds and microseconds (rounded down) of an instant, as the kernel's `struct timeval` and evemu write it.
+    public static func timeval(_ instant: UInt64) -> (seconds: UInt64, microseconds: UInt32) {
+        (instant / 1_000_000_000, UInt32(instant % 1_000_000_000 / 1_000))
+    }
+}

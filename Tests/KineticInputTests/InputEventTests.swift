@@ -1,13 +1,27 @@
 import Testing
 @testable import KineticInput
+import KineticTime
 
-@Suite struct InputEventTests {
-    @Test func timeOrdersBySecondsThenMicroseconds() {
-        let a = EventTime(seconds: 1, microseconds: 999_999)
-        let b = EventTime(seconds: 2, microseconds: 0)
-        #expect(a < b)
-        #expect(b.nanoseconds - a.nanoseconds == 1_000)
-        #expect(abs(a.timeInterval - 1.999999) < 1e-12)
+/// An event's time is one `UInt64` of nanoseconds; the kernel's seconds and microseconds convert at the edges.
+@Suite struct EventTimeTests {
+    @Test func secondsAndMicrosecondsBecomeNanosecondsAndBack() {
+        let a = Nanoseconds.of(seconds: 1, microseconds: 999_999)
+        let b = Nanoseconds.of(seconds: 2, microseconds: 0)
+        #expect(a == 1_999_999_000 && b == 2_000_000_000)
+        #expect(Nanoseconds.timeval(a) == (1, 999_999))
+        #expect(Nanoseconds.timeval(1_999_999_999) == (1, 999_999))  // the microsecond below
+    }
+
+    @Test func theLatestStampAnEventMayHaveFitsAnInt64WithRoomForAnOffset() {
+        let latest = Nanoseconds.of(seconds: Nanoseconds.maximumEventSeconds, microseconds: 999_999)
+        #expect(latest == 4_294_967_295_999_999_000)
+        #expect(Int64(exactly: latest) != nil)
+        #expect(Int64(latest).addingReportingOverflow(Int64(latest)).overflow == false)
+    }
+
+    @Test func evemuWritesSixMicrosecondDigits() {
+        #expect(EvemuFormat.timestamp(Nanoseconds.of(seconds: 1, microseconds: 8_001)) == "1.008001")
+        #expect(EvemuFormat.timestamp(0) == "0.000000")
     }
 }
 

@@ -55,7 +55,7 @@ package enum ReplayFixtures {
         var pending = output.bindingEvents[...]
         for frame in received {
             var events: [BindingEvent] = []
-            while let event = pending.first, UInt64(max(0, event.time.nanoseconds &+ output.offset)) <= frame.timeNanoseconds {
+            while let event = pending.first, UInt64(max(0, Int64(event.time) &+ output.offset)) <= frame.timeNanoseconds {
                 events.append(event)
                 pending = pending.dropFirst()
             }
@@ -103,8 +103,7 @@ extension ReplayFixtures {
         var shifted = recording
         shifted.events = [InputEvent(time: first.time, type: EventCodes.evMsc, code: 5, value: 0)] + recording.events.map { event in
             var event = event
-            let microseconds = event.time.seconds * 1_000_000 + Int64(event.time.microseconds) + offset
-            event.time = EventTime(seconds: microseconds / 1_000_000, microseconds: Int32(microseconds % 1_000_000))
+            event.time = UInt64(Int64(event.time) + offset * 1_000)
             return event
         }
         return shifted

@@ -8,8 +8,8 @@ public struct BindingEvent: Equatable, Sendable {
     public var phase: GestureEvent.Phase
     /// The channel the binding drove.
     public var channel: String
-    /// The input event's own timestamp (the device's clock).
-    public var time: EventTime
+    /// The input event's own timestamp, in nanoseconds on the device's clock (`InputEvent.time`).
+    public var time: UInt64
     /// The gesture's value in channel units, before rubber-banding: where the finger is.
     public var input: [Double]
     /// The gesture's velocity in channel units per second.
@@ -18,7 +18,7 @@ public struct BindingEvent: Equatable, Sendable {
     /// release target when it ends or is cancelled.
     public var target: [Double]
 
-    public init(phase: GestureEvent.Phase, channel: String, time: EventTime, input: [Double], inputVelocity: [Double],
+    public init(phase: GestureEvent.Phase, channel: String, time: UInt64, input: [Double], inputVelocity: [Double],
                 target: [Double]) {
         self.phase = phase
         self.channel = channel

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import CEvdev
 import Glibc
+import KineticTime
 
 extension DeviceDescription {
     /// Reads a description from a libevdev context: an opened device or a template (§1.9: these getters
@@ -94,9 +95,12 @@ extension input_absinfo {
 }
 
 extension InputEvent {
-    /// Converts a kernel event; the timestamp is the kernel's (`CLOCK_MONOTONIC` once set, §1.1).
+    /// Converts a kernel event; the timestamp is the kernel's (`CLOCK_MONOTONIC` once set, §1.1), clamped to what
+    /// a recording may hold (a kernel never stamps outside it).
     init(_ event: input_event) {
-        self.init(time: EventTime(seconds: Int64(event.time.tv_sec), microseconds: Int32(event.time.tv_usec)),
+        let seconds = UInt64(clamping: min(event.time.tv_sec, Int(Nanoseconds.maximumEventSeconds)))
+        let microseconds = UInt32(clamping: min(event.time.tv_usec, 999_999))
+        self.init(time: Nanoseconds.of(seconds: seconds, microseconds: microseconds),
                   type: event.type, code: event.code, value: event.value)
     }
 }

@@ -4,7 +4,7 @@
 /// `events` holds whole frames as the kernel sent them, each ending in `SYN_REPORT` (a frame still arriving when
 /// the queue ran empty or the limit was reached continues in the next read). A `SYN_DROPPED` stays in the stream
 /// where libevdev reported it, followed by libevdev's resync delta frames (slot by slot, tracking-id ends before
-/// starts; docs/INPUT.md §1.2): exactly what ``FrameProcessor/process(_:)-(InputEvent)`` expects, which closes
+/// starts; docs/INPUT.md §1.2): exactly what ``InputFrameProcessor/process(_:)-(InputEvent)`` expects, which closes
 /// the half-read frame at the `SYN_DROPPED` and applies the delta like any events. `resyncCount` counts the drops.
 public struct DeviceReadResult: Hashable, Sendable {
     /// Whether the device can still be read.

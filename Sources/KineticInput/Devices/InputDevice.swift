@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// ```swift
 /// let device = try InputDevice.open(path: "/dev/input/event5")
-/// var processor = FrameProcessor(device: device.deviceDescription)
+/// var processor = InputFrameProcessor(device: device.deviceDescription)
 /// let source = DispatchSource.makeReadSource(fileDescriptor: device.fileDescriptor, queue: queue)
 /// source.setEventHandler {
 ///     let read = device.readAvailable()

@@ -15,7 +15,7 @@ public struct GestureEvent: Hashable, Sendable {
         case changed
         /// The touch lifted, or the button was released: a release that may fling.
         case ended
-        /// The gesture stopped without a release (unplug, palm, ``FrameProcessor/cancelAll(at:)``): never fling.
+        /// The gesture stopped without a release (unplug, palm, ``InputFrameProcessor/cancelAll(at:)``): never fling.
         case cancelled
     }
 
@@ -27,8 +27,8 @@ public struct GestureEvent: Hashable, Sendable {
         case pointer(button: UInt16)
     }
 
-    /// The kernel timestamp of the frame (its `SYN_REPORT`).
-    public var time: EventTime
+    /// The kernel timestamp of the input frame (its `SYN_REPORT`), in nanoseconds (``InputEvent/time``).
+    public var time: UInt64
     /// Where in the gesture the event is: began, changed, ended or cancelled.
     public var phase: Phase
     /// The touch or pointer this event belongs to.
@@ -43,7 +43,7 @@ public struct GestureEvent: Hashable, Sendable {
     /// How many touches (or pointer drags) are active after this frame.
     public var activeCount: Int
 
-    public init(time: EventTime, phase: Phase, source: Source, location: CGPoint, normalizedLocation: CGPoint?,
+    public init(time: UInt64, phase: Phase, source: Source, location: CGPoint, normalizedLocation: CGPoint?,
                 velocity: CGSize, activeCount: Int) {
         self.time = time
         self.phase = phase

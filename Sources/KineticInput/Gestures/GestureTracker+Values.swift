@@ -6,13 +6,13 @@ public struct TrackedTouch: Hashable, Sendable {
     /// The touch id or pointer button.
     public var source: GestureEvent.Source
     /// When it began.
-    public var startTime: EventTime
+    public var startTime: UInt64
     /// Where it began (mm).
     public var startLocation: CGPoint
     /// The latest event for it (time, phase, location, normalised location, velocity).
     public var latest: GestureEvent
 
-    init(source: GestureEvent.Source, startTime: EventTime, startLocation: CGPoint, event: GestureEvent) {
+    init(source: GestureEvent.Source, startTime: UInt64, startLocation: CGPoint, event: GestureEvent) {
         self.source = source
         self.startTime = startTime
         self.startLocation = startLocation
@@ -27,7 +27,7 @@ public struct DragValue: Hashable, Sendable {
     /// The phase of the latest event.
     public var phase: GestureEvent.Phase
     /// The time of the latest event.
-    public var time: EventTime
+    public var time: UInt64
     /// Where the drag began.
     public var startLocation: CGPoint
     /// Where it is now.
@@ -65,7 +65,7 @@ public struct MagnifyValue: Hashable, Sendable {
     /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either of the two leaves.
     public var phase: GestureEvent.Phase
     /// The time of the latest event.
-    public var time: EventTime
+    public var time: UInt64
     /// The distance between the two fingers divided by their distance when the pinch began (1 if that was 0).
     public var magnification: Double
     /// d(magnification)/dt in 1/s: the rate of change of the finger distance along the line between them,
@@ -80,7 +80,7 @@ public struct MagnifyValue: Hashable, Sendable {
     /// The distance between the fingers now (mm).
     public var distance: Double
 
-    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: EventTime, startDistance: Double?,
+    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: UInt64, startDistance: Double?,
          startCentroid: CGPoint?) {
         let p1 = a.latest.location, p2 = b.latest.location
         let dx = p2.x - p1.x, dy = p2.y - p1.y
@@ -102,7 +102,7 @@ public struct ScrollValue: Hashable, Sendable {
     /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either leaves.
     public var phase: GestureEvent.Phase
     /// The time of the latest event.
-    public var time: EventTime
+    public var time: UInt64
     /// The midpoint when the scroll began.
     public var startLocation: CGPoint
     /// The midpoint now.
@@ -114,7 +114,7 @@ public struct ScrollValue: Hashable, Sendable {
     /// translation + the fling projection of `velocity`.
     public var predictedEndTranslation: CGSize
 
-    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: EventTime, startCentroid: CGPoint?,
+    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: UInt64, startCentroid: CGPoint?,
          decelerationRate: DecelerationRate) {
         let p1 = a.latest.location, p2 = b.latest.location
         location = CGPoint(x: (p1.x + p2.x) / 2, y: (p1.y + p2.y) / 2)
@@ -136,7 +136,7 @@ public struct RotationValue: Hashable, Sendable {
     /// The phase: `.began` when the second finger lands, `.ended`/`.cancelled` when either of the two leaves.
     public var phase: GestureEvent.Phase
     /// The time of the latest event.
-    public var time: EventTime
+    public var time: UInt64
     /// The turn since the pair formed, in radians, unwrapped.
     public var rotation: Double
     /// dθ/dt in radians per second: ((p₂ − p₁) × (v₂ − v₁)) / |p₂ − p₁|² (zero once cancelled or with the fingers
@@ -145,7 +145,7 @@ public struct RotationValue: Hashable, Sendable {
     /// The direction from the first finger to the second now, atan2(dy, dx), in (−π, π].
     public var direction: Double
 
-    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: EventTime, previous: RotationValue?) {
+    init(_ a: TrackedTouch, _ b: TrackedTouch, phase: GestureEvent.Phase, time: UInt64, previous: RotationValue?) {
         let p1 = a.latest.location, p2 = b.latest.location
         let dx = Double(p2.x - p1.x), dy = Double(p2.y - p1.y)
         let lengthSquared = dx * dx + dy * dy
@@ -175,7 +175,7 @@ public struct SwipeValue: Hashable, Sendable {
     /// release velocity (the bindings' `swipe` treats it as cancelled).
     public var phase: GestureEvent.Phase
     /// The time of the latest event.
-    public var time: EventTime
+    public var time: UInt64
     /// How many fingers swipe.
     public var fingerCount: Int
     /// The centroid when the swipe began.
@@ -187,7 +187,7 @@ public struct SwipeValue: Hashable, Sendable {
     /// The centroid's velocity: the mean of the fingers' velocities (zero once cancelled).
     public var velocity: CGSize
 
-    init(_ fingers: [TrackedTouch], phase: GestureEvent.Phase, time: EventTime, startCentroid: CGPoint?) {
+    init(_ fingers: [TrackedTouch], phase: GestureEvent.Phase, time: UInt64, startCentroid: CGPoint?) {
         let n = CGFloat(max(1, fingers.count))
         location = CGPoint(x: fingers.reduce(0) { $0 + $1.latest.location.x } / n,
                            y: fingers.reduce(0) { $0 + $1.latest.location.y } / n)

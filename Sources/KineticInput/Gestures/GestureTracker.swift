@@ -5,7 +5,7 @@ import FoundationEssentials
 /// every touch's position, two-finger pinch (magnification) and rotation, the swipe of every finger down and, on
 /// touchpads, two-finger scroll.
 ///
-/// Feed it every event a ``FrameProcessor`` emits, in order. All positions are in mm, velocities in mm/s, and
+/// Feed it every event a ``InputFrameProcessor`` emits, in order. All positions are in mm, velocities in mm/s, and
 /// predicted ends use ``decelerationRate`` (docs/INPUT.md §5.5: x_end = x + (v/1000)·d/(1 − d)).
 public struct GestureTracker: Sendable {
     /// The class of the device the events come from (scroll is a touchpad gesture).

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import KineticTime
+
 /// Writing evemu 1.3 exactly as `evemu-record` does (docs/INPUT.md §2.1), so `evemu-device`/`evemu-play` accept it.
 extension EvemuFormat {
     /// The event types with a code mask, in the order and line counts evemu writes them: EV_SYN, EV_KEY (12 lines,
@@ -10,7 +12,7 @@ extension EvemuFormat {
     /// The whole recording: description, then one `E:` line per event.
     public static func write(_ recording: Recording) -> String {
         var text = header(device: recording.device, comments: recording.comments)
-        var previousReport: EventTime?
+        var previousReport: UInt64?
         for event in recording.events {
             text += eventLine(event, previousReport: &previousReport)
         }
@@ -47,16 +49,13 @@ extension EvemuFormat {
     }
 
     /// One `E:` line as `%lu.%06u %04x %04x %04d`, a tab and evemu's description comment. `previousReport` is the
-    /// time of the last `SYN_REPORT`, for the `+Nms` of the next one. Negative times (never produced by a kernel)
-    /// are written as 0.
-    public static func eventLine(_ event: InputEvent, previousReport: inout EventTime?) -> String {
-        let seconds = max(event.time.seconds, 0)
-        let micro = event.time.seconds < 0 ? 0 : min(max(event.time.microseconds, 0), 999_999)
-        var line = "E: \(seconds).\(pad(String(micro), 6, "0")) \(hex4(event.type)) \(hex4(event.code)) \(decimal4(event.value))\t"
+    /// time of the last `SYN_REPORT`, for the `+Nms` of the next one.
+    public static func eventLine(_ event: InputEvent, previousReport: inout UInt64?) -> String {
+        var line = "E: \(timestamp(event.time)) \(hex4(event.type)) \(hex4(event.code)) \(decimal4(event.value))\t"
         if event.type == EventCodes.evSyn {
             let name = EventNames.codeName(type: event.type, code: event.code) ?? "SYN_\(event.code)"
             var delta = 0
-            if let previousReport { delta = Int((event.time.nanoseconds &- previousReport.nanoseconds) / 1_000_000) }
+            if let previousReport, event.time >= previousReport { delta = Int((event.time - previousReport) / 1_000_000) }
             line += "# ------------ \(name) (\(event.code)) ---------- +\(delta)ms"
             if event.code == EventCodes.synReport { previousReport = event.time }
         } else {
@@ -65,6 +64,13 @@ extension EvemuFormat {
             line += "# \(type) / \(pad(code, 20, " ", left: false)) \(event.value)"
         }
         return line + "\n"
+    }
+
+    /// An instant as evemu writes it, `<seconds>.<microseconds>` with six digits after the point (`1.008001`): in
+    /// `E:` lines and in the readers' errors that quote an event's time.
+    public static func timestamp(_ instant: UInt64) -> String {
+        let (seconds, microseconds) = Nanoseconds.timeval(instant)
+        return "\(seconds).\(pad(String(microseconds), 6, "0"))"
     }
 
     static func maskBytes(_ codes: Set<UInt16>, line: Int) -> String {

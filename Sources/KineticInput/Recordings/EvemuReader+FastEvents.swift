@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import KineticTime
+
 /// The byte-level fast path for the common `E:` line (docs/INPUT.md §2.1): a recording is almost all
 /// events, and going through `Substring` fields for each of them made reading the dominant cost of
 /// `kineticctl replay`. The fast path accepts only the plainest spelling — unsigned decimal timestamp,
@@ -71,7 +73,7 @@ extension EvemuReader {
             return digits > 0 ? value : nil
         }
         skipBlanks()
-        guard let seconds = decimal(maxDigits: 12, terminator: UInt8(ascii: ".")), seconds.value <= EventTime.maximumSeconds,
+        guard let seconds = decimal(maxDigits: 12, terminator: UInt8(ascii: ".")), seconds.value <= Int64(Nanoseconds.maximumEventSeconds),
               i < end, bytes[i] == UInt8(ascii: ".") else { return false }
         i += 1
         guard let micro = decimal(maxDigits: 6) else { return false }
@@ -87,7 +89,7 @@ extension EvemuReader {
         guard let value32 = Int32(exactly: value) else { return false }
         skipBlanks()
         guard i == end else { return false }  // a fifth field or a comment: the general reader decides
-        let time = EventTime(seconds: seconds.value, microseconds: Int32(micro.value))
+        let time = Nanoseconds.of(seconds: UInt64(seconds.value), microseconds: UInt32(micro.value))
         if let previous = events.last?.time, time < previous { return false }
         inHeaderComments = false
         events.append(InputEvent(time: time, type: type, code: code, value: value32))

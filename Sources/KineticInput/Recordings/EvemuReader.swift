@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import KineticTime
+
 /// The evemu line parser behind ``EvemuFormat/read(_:source:limits:)`` (docs/INPUT.md §2.1).
 struct EvemuReader {
     let source: String?
@@ -219,9 +221,9 @@ struct EvemuReader {
         let stamp = fields[0]
         let parts = stamp.text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 12, parts[0].allSatisfy(\.isASCII),
-              let seconds = Int64(parts[0]), (0...EventTime.maximumSeconds).contains(seconds),
-              (1...6).contains(parts[1].count), parts[1].allSatisfy(\.isASCII), let micro = Int32(parts[1]), micro >= 0 else {
-            throw error("a timestamp '<seconds>.<microseconds>' (seconds in 0…\(EventTime.maximumSeconds), up to 6 microsecond digits)",
+              let seconds = UInt64(parts[0]), seconds <= Nanoseconds.maximumEventSeconds,
+              (1...6).contains(parts[1].count), parts[1].allSatisfy(\.isASCII), let micro = UInt32(parts[1]) else {
+            throw error("a timestamp '<seconds>.<microseconds>' (seconds in 0…\(Nanoseconds.maximumEventSeconds), up to 6 microsecond digits)",
                         stamp.text, column: stamp.column)
         }
         guard let type = LineScanner.hex(fields[1].text, maxDigits: 4, limit: 0xffff) else {
@@ -233,9 +235,9 @@ struct EvemuReader {
         guard let value = LineScanner.int32(fields[3].text) else {
             throw error("a decimal 32-bit event value", fields[3].text, column: fields[3].column)
         }
-        let time = EventTime(seconds: seconds, microseconds: micro)
+        let time = Nanoseconds.of(seconds: seconds, microseconds: micro)
         if let previous = events.last?.time, time < previous {
-            throw error("a timestamp not before the previous event's \(previous.seconds).\(previous.microseconds)",
+            throw error("a timestamp not before the previous event's \(EvemuFormat.timestamp(previous))",
                         stamp.text, column: stamp.column)
         }
         events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import KineticTime
 import KineticYAML
 
 /// The YAML walker behind ``LibinputRecordFormat/read(_:source:limits:)``.
@@ -123,8 +124,8 @@ struct LibinputRecordReader {
 
     mutating func readEvent(_ row: Node, after previous: InputEvent?) throws(RecordingError) -> InputEvent {
         let v = try integers(row, count: 5, "an event '[sec, usec, type, code, value]'")
-        guard (0...EventTime.maximumSeconds).contains(v[0]) else {
-            throw error("seconds in 0…\(EventTime.maximumSeconds)", at: row, found: "\(v[0])")
+        guard (0...Int64(Nanoseconds.maximumEventSeconds)).contains(v[0]) else {
+            throw error("seconds in 0…\(Nanoseconds.maximumEventSeconds)", at: row, found: "\(v[0])")
         }
         guard (0...999_999).contains(v[1]) else { throw error("microseconds in 0…999999", at: row, found: "\(v[1])") }
         guard (0...0xffff).contains(v[2]) else { throw error("an event type in 0…65535", at: row, found: "\(v[2])") }
@@ -132,10 +133,10 @@ struct LibinputRecordReader {
         guard Int64(Int32.min) <= v[4], v[4] <= Int64(Int32.max) else { throw error("a 32-bit event value", at: row, found: "\(v[4])") }
         guard eventCount < limits.maximumEvents else { throw error("at most \(limits.maximumEvents) events", at: row, found: "more") }
         eventCount += 1
-        let event = InputEvent(time: EventTime(seconds: v[0], microseconds: Int32(v[1])), type: UInt16(v[2]),
+        let event = InputEvent(time: Nanoseconds.of(seconds: UInt64(v[0]), microseconds: UInt32(v[1])), type: UInt16(v[2]),
                                code: UInt16(v[3]), value: Int32(v[4]))
         if let previous, event.time < previous.time {
-            throw error("a timestamp not before the previous event's \(previous.time.seconds).\(previous.time.microseconds)",
+            throw error("a timestamp not before the previous event's \(EvemuFormat.timestamp(previous.time))",
                         at: row, found: "\(v[0]) s \(v[1]) µs")
         }
         return event

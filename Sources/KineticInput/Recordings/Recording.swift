@@ -33,9 +33,9 @@ public struct Recording: Hashable, Sendable {
         return result
     }
 
-    /// Runs every event through a fresh ``FrameProcessor`` and returns its gesture events.
-    public func gestureEvents(configuration: FrameProcessor.Configuration = .init()) -> [GestureEvent] {
-        var processor = FrameProcessor(device: device, configuration: configuration)
+    /// Runs every event through a fresh ``InputFrameProcessor`` and returns its gesture events.
+    public func gestureEvents(configuration: InputFrameProcessor.Configuration = .init()) -> [GestureEvent] {
+        var processor = InputFrameProcessor(device: device, configuration: configuration)
         return processor.process(events)
     }
 }

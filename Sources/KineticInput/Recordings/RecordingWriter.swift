@@ -43,8 +43,8 @@ public final class RecordingWriter {
     private var committedSize: off_t = 0
     private var pending: [InputEvent] = []
     private var offsetNanoseconds: Int64?
-    private var lastReport: EventTime?
-    private var lastSync: EventTime?
+    private var lastReport: UInt64?
+    private var lastSync: UInt64?
     /// Frames written so far.
     public private(set) var frameCount = 0
     /// Events written so far.
@@ -112,7 +112,7 @@ public final class RecordingWriter {
         case .everyFrame:
             try sync()
         case .interval(let seconds):
-            if let lastSync, event.time.timeInterval - lastSync.timeInterval < seconds { break }
+            if let lastSync, Double(Int64(event.time) &- Int64(lastSync)) / 1e9 < seconds { break }
             try sync()
             lastSync = event.time
         }
@@ -141,10 +141,10 @@ public final class RecordingWriter {
 
     private func rebased(_ event: InputEvent) -> InputEvent {
         guard timeBase == .firstEventAtOneMicrosecond else { return event }
-        let offset = offsetNanoseconds ?? (event.time.nanoseconds &- 1_000)
+        let offset = offsetNanoseconds ?? (Int64(event.time) &- 1_000)
         offsetNanoseconds = offset
         var copy = event
-        copy.time = EventTime(nanoseconds: UInt64(max(event.time.nanoseconds &- offset, 0)))
+        copy.time = UInt64(max(Int64(event.time) &- offset, 0))
         return copy
     }
 

@@ -13,7 +13,7 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     /// The time of the first sample since the last reset: samples are stored relative to it, so the estimate does
     /// not depend on the clock's origin (evemu starts at 0.000001 s, libinput record at 0) or lose precision on
     /// absolute (epoch) timestamps.
-    public private(set) var origin: EventTime?
+    public private(set) var origin: UInt64?
     /// How many samples are kept: Android's `HISTORY_SIZE` (20), which covers every estimator here.
     public static let capacity = 20
 
@@ -22,7 +22,7 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     }
 
     /// Adds a position (mm) at `eventTime`.
-    public mutating func add(time eventTime: EventTime, x: Double, y: Double) {
+    public mutating func add(time eventTime: UInt64, x: Double, y: Double) {
         let origin = self.origin ?? eventTime
         self.origin = origin
         let time = seconds(eventTime, since: origin)
@@ -49,13 +49,13 @@ public struct PlanarVelocityTracker: Hashable, Sendable {
     }
 
     /// The velocity (mm/s on each axis) at `eventTime`; zero without samples.
-    public func velocity(at eventTime: EventTime) -> (x: Double, y: Double) {
+    public func velocity(at eventTime: UInt64) -> (x: Double, y: Double) {
         guard let origin else { return (0, 0) }
         let time = seconds(eventTime, since: origin)
         return (estimation.velocity(of: xSamples, at: time), estimation.velocity(of: ySamples, at: time))
     }
 
-    private func seconds(_ time: EventTime, since origin: EventTime) -> Double {
-        Double(time.nanoseconds &- origin.nanoseconds) / 1e9
+    private func seconds(_ time: UInt64, since origin: UInt64) -> Double {
+        Double(Int64(time) &- Int64(origin)) / 1e9
     }
 }

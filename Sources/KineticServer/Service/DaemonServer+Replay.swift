@@ -66,7 +66,7 @@ extension DaemonServer {
     private static func startPass(_ bound: NIOLoopBound<ReplayDriver>, core: NIOLoopBound<ServerCore>, delay: Double,
                                   loop: Bool) -> Int64 {
         let driver = bound.value
-        // Recording times are at most EventTime.maximumSeconds (4.3·10¹⁸ ns): no overflow for any sane delay.
+        // Recording times are at most Nanoseconds.maximumEventSeconds (4.3·10¹⁸ ns): no overflow for any sane delay.
         let offset = Int64(clamping: MonotonicClock.now()) &+ Nanoseconds.signed(seconds: delay) &- driver.schedule.startNanoseconds
         driver.startPass(offset: offset)
         // Tools (Benchmarks/latency.py) map recording timestamps to CLOCK_MONOTONIC with this.

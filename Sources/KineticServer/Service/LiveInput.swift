@@ -171,11 +171,11 @@ public final class LiveInput: @unchecked Sendable {
         }
     }
 
-    private func remove(_ path: String, at time: EventTime?) {
+    private func remove(_ path: String, at time: UInt64?) {
         guard let attached = devices.removeValue(forKey: path) else { return }
         attached.source.cancel()
         attached.device.close()
-        let cancelTime = time ?? EventTime(nanoseconds: MonotonicClock.now())
+        let cancelTime = time ?? MonotonicClock.now()
         let router = self.router, id = attached.id
         router.eventLoop.execute { router.value?.detach(id, at: cancelTime, announcing: path) }
     }

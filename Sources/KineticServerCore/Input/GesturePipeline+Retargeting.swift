@@ -81,7 +81,7 @@ extension GesturePipeline {
     /// release target from the input's velocity; cancelled: the same with zero velocity; either is
     /// animated with the release animation (the engine applies reduce motion to it).
     private func drive(_ activity: inout BindingActivity, slot: Int, phase: GestureEvent.Phase, reading: GestureReading,
-                       time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
+                       time: UInt64, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let binding = bindings[activity.binding]
         if binding.zoomDismissal {
             driveZoomDismissal(&activity, phase: phase, reading: reading, time: time, engine: engine, into: &output)
@@ -155,7 +155,7 @@ extension GesturePipeline {
     /// interactive dismissal — `drag` while the finger moves, `release` when it lifts (zero velocity when cancelled).
     /// A zoom that is not presented (or not there) refuses, and the binding records why and skips the step.
     private func driveZoomDismissal(_ activity: inout BindingActivity, phase: GestureEvent.Phase, reading: GestureReading,
-                                    time: EventTime, engine: any ChannelEngine, into output: inout PipelineOutput) {
+                                    time: UInt64, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let binding = bindings[activity.binding]
         switch phase {
         case .began, .changed:

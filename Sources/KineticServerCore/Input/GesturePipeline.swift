@@ -5,7 +5,7 @@ import KineticInput
 
 /// Input events in, channel retargets out: the composition at the heart of the daemon.
 ///
-/// Each attached device's events go through KineticInput's ``FrameProcessor`` (evdev frames →
+/// Each attached device's events go through KineticInput's ``InputFrameProcessor`` (evdev frames →
 /// gesture events) and ``GestureTracker`` (drag, per-touch, pinch, scroll values). For every
 /// gesture event, each binding of the device retargets its channel through the ``ChannelEngine``
 /// at the event's own timestamp — the engine advances its `AnimationGraph` to that time first and
@@ -110,13 +110,13 @@ public final class GesturePipeline {
     /// `udevCalibration` is the device's `LIBINPUT_CALIBRATION_MATRIX`, if udev has one; a mapping's own
     /// `calibration` overrides it (``DeviceMapping/resolve(_:for:path:udevCalibration:)``).
     public func attach(_ device: DeviceDescription, path: String?, udevCalibration: [Double]? = nil,
-                       frameConfiguration: FrameProcessor.Configuration = .init()) -> DeviceHandle? {
+                       frameConfiguration: InputFrameProcessor.Configuration = .init()) -> DeviceHandle? {
         let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
             BindingActivity(binding: index, channels: bindings[index].zoomDismissal ? [bindings[index].channel] : bindings[index].channelNames)
         }
         guard !activities.isEmpty else { return nil }
         let handle = DeviceHandle(index: devices.count)
-        devices.append(AttachedDevice(processor: FrameProcessor(device: device, configuration: frameConfiguration),
+        devices.append(AttachedDevice(processor: InputFrameProcessor(device: device, configuration: frameConfiguration),
                                       tracker: GestureTracker(deviceClass: device.deviceClass), activities: activities,
                                       mapping: DeviceMapping.resolve(mappings, for: device, path: path, udevCalibration: udevCalibration)))
         return handle
@@ -146,7 +146,7 @@ public final class GesturePipeline {
     /// Stops following `handle`'s device (unplugged, or the recording ended) at `time`: gestures in
     /// progress are cancelled, so their channels in `engine` are released (zero velocity) rather
     /// than frozen.
-    public func detach(_ handle: DeviceHandle, at time: EventTime, engine: any ChannelEngine) -> PipelineOutput {
+    public func detach(_ handle: DeviceHandle, at time: UInt64, engine: any ChannelEngine) -> PipelineOutput {
         guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
         for gesture in device.processor.cancelAll(at: time) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
@@ -156,7 +156,7 @@ public final class GesturePipeline {
 
     /// Stops following every attached device at `time` (a reload hands them to a new pipeline): their gestures are
     /// cancelled, which releases their channels.
-    public func detachAll(at time: EventTime, engine: any ChannelEngine) -> PipelineOutput {
+    public func detachAll(at time: UInt64, engine: any ChannelEngine) -> PipelineOutput {
         var output = PipelineOutput()
         for index in devices.indices where devices[index] != nil {
             output.append(detach(DeviceHandle(index: index), at: time, engine: engine))
@@ -165,20 +165,20 @@ public final class GesturePipeline {
     }
 
     /// Engine time (ns) of an event timestamp; times before the clock's zero map to 0.
-    public func engineTime(of time: EventTime) -> UInt64 {
-        UInt64(max(0, time.nanoseconds &+ timeOffsetNanoseconds))
+    public func engineTime(of time: UInt64) -> UInt64 {
+        UInt64(max(0, Int64(time) &+ timeOffsetNanoseconds))
     }
 }
 
 /// A device being followed: its frame processor, gesture tracker and the bindings it drives.
 final class AttachedDevice {
-    var processor: FrameProcessor
+    var processor: InputFrameProcessor
     var tracker: GestureTracker
     var activities: [BindingActivity]
     /// How its gestures map into pixels; `nil`: millimetres.
     let mapping: OutputMapping?
 
-    init(processor: FrameProcessor, tracker: GestureTracker, activities: [BindingActivity], mapping: OutputMapping?) {
+    init(processor: InputFrameProcessor, tracker: GestureTracker, activities: [BindingActivity], mapping: OutputMapping?) {
         self.processor = processor
         self.tracker = tracker
         self.activities = activities

@@ -52,7 +52,7 @@ public final class InputRouter {
     /// Detaches `device` at `time`: a gesture it leaves open is cancelled and its channel released. With
     /// `announcing` a path, clients get `device.removed`; without, a detach that ends no gesture changes nothing
     /// (not even a frame).
-    public func detach(_ device: GesturePipeline.DeviceHandle, at time: EventTime, announcing path: String? = nil) {
+    public func detach(_ device: GesturePipeline.DeviceHandle, at time: UInt64, announcing path: String? = nil) {
         let output = pipeline.detach(device, at: time, engine: core.engine)
         guard path != nil || !output.bindingEvents.isEmpty || !output.engineEvents.isEmpty else { return }
         if let observer = onBindingEvents, !output.bindingEvents.isEmpty { observer(output.bindingEvents) }
@@ -76,7 +76,7 @@ public final class InputRouter {
                 failure = error
                 return InputOutcome()
             }
-            return InputOutcome(old.detachAll(at: EventTime(nanoseconds: time), engine: engine))
+            return InputOutcome(old.detachAll(at: time, engine: engine))
                 + InputOutcome(engineEvents: removed)
         }
         if let failure { throw failure }

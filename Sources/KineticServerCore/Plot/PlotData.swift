@@ -103,7 +103,7 @@ extension PlotData {
         }
         for event in inputs {
             guard let base = first[event.channel] else { continue }
-            let te = (Double(event.time.nanoseconds &+ inputOffset) - start) / 1e9
+            let te = (Double(Int64(event.time) &+ inputOffset) - start) / 1e9
             for component in event.input.indices where base + component < series.count {
                 series[base + component].inputTimes.append(te)
                 series[base + component].inputValues.append(event.input[component])

@@ -43,7 +43,7 @@ public final class ReplayDriver: TimedInput {
     public var offset: Int64 { router.pipeline.timeOffsetNanoseconds }
 
     /// Starts a pass from the first event: fresh devices (a pass must not inherit the previous one's touch state),
-    /// timestamps shifted by `offset`. Recording times are at most `EventTime.maximumSeconds` (4.3·10¹⁸ ns), so the
+    /// timestamps shifted by `offset`. Recording times are at most `Nanoseconds.maximumEventSeconds` (4.3·10¹⁸ ns), so the
     /// sums cannot overflow for any offset a caller derives from a clock; beyond that they wrap instead of trapping.
     public func startPass(offset: Int64) {
         next = 0
@@ -67,7 +67,7 @@ public final class ReplayDriver: TimedInput {
     }
 
     private func time(of index: Int) -> UInt64 {
-        UInt64(max(0, schedule.items[index].event.time.nanoseconds &+ offset))
+        UInt64(max(0, Int64(schedule.items[index].event.time) &+ offset))
     }
 
     /// Applies the next event through the bindings.

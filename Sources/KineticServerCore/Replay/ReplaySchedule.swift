@@ -34,9 +34,9 @@ public struct ReplaySchedule: Sendable {
     }
 
     /// The first event's time in nanoseconds (0 without events).
-    public var startNanoseconds: Int64 { items.first?.event.time.nanoseconds ?? 0 }
+    public var startNanoseconds: Int64 { items.first.map { Int64($0.event.time) } ?? 0 }
     /// The last event's time in nanoseconds.
-    public var endNanoseconds: Int64 { items.last?.event.time.nanoseconds ?? 0 }
+    public var endNanoseconds: Int64 { items.last.map { Int64($0.event.time) } ?? 0 }
 
     /// Reads a recording file (evemu or libinput record).
     public static func load(path: String) throws -> ReplaySchedule {

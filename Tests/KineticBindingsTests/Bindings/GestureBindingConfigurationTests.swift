@@ -102,7 +102,7 @@ struct GestureBindingNoAnimationTests {
         let events = frames.flatMap(\.bindingEvents)
         var checked = 0
         for frame in frames {
-            guard let latest = events.last(where: { $0.time.nanoseconds <= Int64(frame.timeNanoseconds) }),
+            guard let latest = events.last(where: { $0.time <= frame.timeNanoseconds }),
                 latest.phase == .changed else { continue }
             #expect(frame.samples[0].value == latest.target)
             checked += 1

@@ -4,6 +4,7 @@ import Testing
 @testable import KineticBindings
 @testable import KineticServerCore
 @testable import KineticTestSupport
+import KineticTime
 
 /// Mapping devices into pixels, against values worked out by hand on a 0…11 999 axis (40 units/mm),
 /// and against the mapping's own positions (velocity = their rate of change).
@@ -12,7 +13,7 @@ struct OutputMappingTests {
 
     /// An event at normalised (u, v) moving at `velocity` mm/s.
     func event(u: Double, v: Double, velocity: CGSize = .zero) -> GestureEvent {
-        GestureEvent(time: EventTime(seconds: 0, microseconds: 0), phase: .changed, source: .touch(id: 1),
+        GestureEvent(time: Nanoseconds.of(seconds: 0, microseconds: 0), phase: .changed, source: .touch(id: 1),
                      location: CGPoint(x: u * 11999 / 40, y: v * 11999 / 40), normalizedLocation: CGPoint(x: u, y: v),
                      velocity: velocity, activeCount: 1)
     }

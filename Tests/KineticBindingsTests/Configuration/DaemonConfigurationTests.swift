@@ -115,7 +115,7 @@ struct DaemonConfigurationTouchesTests {
         var next = 0
         var checked = 0
         for frame in frames {
-            while next < inputs.count, UInt64(inputs[next].time.nanoseconds) <= frame.timeNanoseconds {
+            while next < inputs.count, UInt64(Int64(inputs[next].time)) <= frame.timeNanoseconds {
                 // While a finger is down; after it lifts, the release spring takes its channel.
                 if case .touch(let id) = inputs[next].source {
                     let down = inputs[next].phase == .began || inputs[next].phase == .changed

@@ -2,6 +2,7 @@ import CEvdev
 import FakeEvdev
 import Glibc
 @testable import KineticInput
+import KineticTime
 
 /// A pipe that libevdev takes for an evdev device, through the FakeEvdev ioctl double (docs/INPUT.md §6.2):
 /// ``InputDevice`` opens it by path (`/proc/self/fd/N`), events written here are what it reads, and the state set
@@ -39,7 +40,8 @@ final class FakeEvdevDevice {
     /// Writes events as `struct input_event`, with their own timestamps (as the kernel would stamp them).
     func write(_ events: [InputEvent]) {
         var raw = events.map { event in
-            input_event(time: timeval(tv_sec: Int(event.time.seconds), tv_usec: Int(event.time.microseconds)),
+            let (seconds, microseconds) = Nanoseconds.timeval(event.time)
+            return input_event(time: timeval(tv_sec: Int(seconds), tv_usec: Int(microseconds)),
                         type: event.type, code: event.code, value: event.value)
         }
         let size = raw.count * MemoryLayout<input_event>.stride

@@ -1,13 +1,14 @@
 import Glibc
 import Testing
 @testable import KineticInput
+import KineticTime
 
 /// ``InputDevice`` on a pipe that the FakeEvdev ioctl double presents as the example touchscreen: the real
 /// libevdev read loop, deterministic timestamps and a controlled resync state, without a kernel device.
 /// (The same paths against the real kernel: LiveDeviceTests in the VM.)
 @Suite struct InputDeviceTests {
-    static func time(_ milliseconds: Int32) -> EventTime {
-        EventTime(seconds: 5, microseconds: milliseconds * 1000 + 1)
+    static func time(_ milliseconds: Int32) -> UInt64 {
+        Nanoseconds.of(seconds: 5, microseconds: UInt32(milliseconds) * 1000 + 1)
     }
 
     static func frame(_ milliseconds: Int32, _ events: [(UInt16, UInt16, Int32)]) -> [InputEvent] {
@@ -41,7 +42,7 @@ import Testing
         let read = device.readAvailable()
         #expect(read == DeviceReadResult(events: written, resyncCount: 0, status: .open))
 
-        var processor = FrameProcessor(device: device.deviceDescription)
+        var processor = InputFrameProcessor(device: device.deviceDescription)
         let gestures = processor.process(read, goneAt: LiveReading.now())
         #expect(gestures.map(\.phase) == [.began, .changed, .ended])
         #expect(gestures.map(\.time) == [Self.time(0), Self.time(8), Self.time(16)])
@@ -86,7 +87,7 @@ import Testing
         #expect(state.value(type: Code.evKey, code: Code.btnTouch) == 0)
         #expect(state.value(type: Code.evAbs, code: Code.absX) == 2999)
 
-        var processor = FrameProcessor(device: device.deviceDescription)
+        var processor = InputFrameProcessor(device: device.deviceDescription)
         #expect((processor.process(first, goneAt: LiveReading.now()) + processor.process(read, goneAt: LiveReading.now())).map(\.phase) == [.began, .ended])
         #expect(processor.activeSources.isEmpty)
     }

@@ -7,7 +7,7 @@ private typealias S = EventScript
 @Suite struct GestureTrackerTests {
     static func run(_ script: EventScript, device: DeviceDescription = TestDevices.touchscreen,
                     deviceClass: DeviceClass = .touchscreen) -> (GestureTracker, [GestureEvent]) {
-        var processor = FrameProcessor(device: device)
+        var processor = InputFrameProcessor(device: device)
         let events = processor.process(script.events)
         var tracker = GestureTracker(deviceClass: deviceClass)
         tracker.update(with: events)
@@ -21,7 +21,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.id(1), S.x(100), S.y(100)])
         script.frame(at: 8_000, [S.slot(1), S.id(2), S.x(200), S.y(100)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         var tracker = GestureTracker(deviceClass: .touchscreen)
         tracker.update(with: processor.process(script.events))
         #expect(tracker.magnify?.phase == .began && tracker.magnify?.magnification == 1)
@@ -33,7 +33,7 @@ private typealias S = EventScript
             let m = try #require(tracker.magnify)
             #expect(abs(m.magnification - (1 + 0.4 * Double(frame) / 10)) < 1e-12)
             if let previous, frame >= 3 {   // from the third sample on, the estimator sees constant velocity
-                let dt = Double(m.time.nanoseconds - previous.time.nanoseconds) / 1e9
+                let dt = Double(Int64(m.time) - Int64(previous.time)) / 1e9
                 #expect(abs(m.velocity - (m.magnification - previous.magnification) / dt) < 1e-9)
                 #expect(abs(m.velocity - 5) < 1e-9)
             }
@@ -84,7 +84,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(100)])
         for i in 1...4 { script.frame(at: i * 8_000, [S.slot(0), S.y(Int32(100 + 20 * i)), S.slot(1), S.y(Int32(100 + 20 * i))]) }
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         var touchpad = GestureTracker(deviceClass: .touchpad)
         touchpad.update(with: events)
@@ -110,7 +110,7 @@ private typealias S = EventScript
         script.frame(at: 0, [(1, 0x110, 1)])
         script.frame(at: 8_000, [(2, 0, 254)])
         script.frame(at: 16_000, [(1, 0x110, 0)])
-        var processor = FrameProcessor(device: TestDevices.mouse, configuration: .init(pointerCountsPerMillimetre: 25.4))
+        var processor = InputFrameProcessor(device: TestDevices.mouse, configuration: .init(pointerCountsPerMillimetre: 25.4))
         var tracker = GestureTracker(deviceClass: .mouse)
         tracker.update(with: processor.process(script.events))
         #expect(tracker.drag?.phase == .ended)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Testing
 @testable import KineticInput
 import KineticTestSupport
+import KineticTime
 
 @Suite struct RecordingWriterTests {
     /// After every append the file on disk — what a SIGTERM/SIGINT at that moment would leave — parses, and holds
@@ -45,7 +46,7 @@ import KineticTestSupport
         let directory = TemporaryDirectory()
         let path = directory.path + "/rebased.evemu"
         let writer = try RecordingWriter(path: path, device: TestDevices.mouse, syncPolicy: .interval(seconds: 0.5))
-        let t0 = EventTime(seconds: 5000, microseconds: 999_990), t1 = EventTime(seconds: 5001, microseconds: 8_000)
+        let t0 = Nanoseconds.of(seconds: 5000, microseconds: 999_990), t1 = Nanoseconds.of(seconds: 5001, microseconds: 8_000)
         try writer.append(frame: [InputEvent(time: t0, type: 2, code: 0, value: -3), InputEvent(time: t0, type: 0, code: 0, value: 0)])
         try writer.append(frame: [InputEvent(time: t1, type: 2, code: 1, value: 7), InputEvent(time: t1, type: 0, code: 0, value: 0)])
         try writer.append(InputEvent(time: t1, type: 2, code: 0, value: 1))     // unfinished frame

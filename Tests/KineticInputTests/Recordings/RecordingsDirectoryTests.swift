@@ -17,9 +17,9 @@ import Testing
         abs(a.x - b.0) <= tolerance && abs(a.y - b.1) <= tolerance
     }
 
-    static func ms(_ milliseconds: Int) -> EventTime {
+    static func ms(_ milliseconds: Int) -> UInt64 {
         let us = milliseconds * 1000 + 1   // evemu-record's time base: the first event is at 0.000001 s
-        return EventTime(seconds: Int64(us / 1_000_000), microseconds: Int32(us % 1_000_000))
+        return UInt64(us) * 1_000
     }
 
     /// Minimum-jerk profile 10s³ − 15s⁴ + 6s⁵ and its derivative 30s²(1 − s)², as the generator documents.

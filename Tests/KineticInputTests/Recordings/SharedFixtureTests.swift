@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import KineticInput
+import KineticTime
 
 /// The two shared fixtures (docs/INPUT.md §2.3, §3.2): a one-finger right-to-left fling,
 /// 4096 × 2560 units at 16 units/mm, 15 frames at 8 ms, x from 3600 to 2028, lift at 0.112 s.
@@ -35,10 +36,10 @@ import Testing
         #expect(events.map(\.phase) == [.began] + Array(repeating: .changed, count: 13) + [.ended])
         #expect(Set(events.map(\.source)) == [.touch(id: 31)])
         let began = try #require(events.first), ended = try #require(events.last)
-        #expect(began.time == EventTime(seconds: 0, microseconds: 1))
+        #expect(began.time == Nanoseconds.of(seconds: 0, microseconds: 1))
         #expect(began.location == CGPoint(x: 225, y: 81.25))
         #expect(began.activeCount == 1)
-        #expect(ended.time == EventTime(seconds: 0, microseconds: 112_001))
+        #expect(ended.time == Nanoseconds.of(seconds: 0, microseconds: 112_001))
         #expect(ended.location == CGPoint(x: 126.75, y: 83.125))
         #expect(abs((ended.normalizedLocation?.x ?? 0) - 2028.0 / 4095) < 1e-12)
         #expect(abs((ended.normalizedLocation?.y ?? 0) - 1330.0 / 2559) < 1e-12)
@@ -60,8 +61,8 @@ import Testing
         #expect(recording.device.absInfo[0x36] == AbsInfo(minimum: 0, maximum: 2559, resolution: 16))
         #expect(recording.device.properties == [1])
         #expect(recording.events.count == 73)
-        #expect(recording.events.first?.time == EventTime(seconds: 0, microseconds: 0))
-        #expect(recording.events.last?.time == EventTime(seconds: 0, microseconds: 112_000))
+        #expect(recording.events.first?.time == Nanoseconds.of(seconds: 0, microseconds: 0))
+        #expect(recording.events.last?.time == Nanoseconds.of(seconds: 0, microseconds: 112_000))
         #expect(recording.comments.first == "libinput record")
     }
 
@@ -88,11 +89,11 @@ enum GestureStreams {
         var description: String { "\(nanoseconds) \(event.phase) \(event.source) \(event.location) v=\(event.velocity)" }
     }
 
-    static func relative(_ events: [GestureEvent], to start: EventTime) -> [Entry] {
+    static func relative(_ events: [GestureEvent], to start: UInt64) -> [Entry] {
         events.map { event in
             var copy = event
-            copy.time = EventTime(seconds: 0, microseconds: 0)
-            return Entry(nanoseconds: event.time.nanoseconds - start.nanoseconds, event: copy)
+            copy.time = Nanoseconds.of(seconds: 0, microseconds: 0)
+            return Entry(nanoseconds: Int64(event.time) - Int64(start), event: copy)
         }
     }
 }

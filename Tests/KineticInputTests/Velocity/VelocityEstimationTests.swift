@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import KineticInput
+import KineticTime
 
 /// The x samples of the example fling (docs/INPUT.md §2.3) in mm, read by hand from the fixture's
 /// ABS_MT_POSITION_X lines (units / 16), at the frame times relative to touch-down.
@@ -90,23 +91,23 @@ private let flingX: [VelocitySample] = [
 @Suite struct PlanarVelocityTrackerTests {
     @Test func rejectsEarlierSamplesAndReplacesSameTime() {
         var tracker = PlanarVelocityTracker(estimation: .swiftUISampler)
-        tracker.add(time: EventTime(seconds: 10, microseconds: 0), x: 0, y: 0)
-        tracker.add(time: EventTime(seconds: 10, microseconds: 10_000), x: 1, y: 2)
-        tracker.add(time: EventTime(seconds: 10, microseconds: 5_000), x: 99, y: 99)
+        tracker.add(time: Nanoseconds.of(seconds: 10, microseconds: 0), x: 0, y: 0)
+        tracker.add(time: Nanoseconds.of(seconds: 10, microseconds: 10_000), x: 1, y: 2)
+        tracker.add(time: Nanoseconds.of(seconds: 10, microseconds: 5_000), x: 99, y: 99)
         #expect(tracker.xSamples.count == 2)
-        tracker.add(time: EventTime(seconds: 10, microseconds: 10_000), x: 2, y: 4)
+        tracker.add(time: Nanoseconds.of(seconds: 10, microseconds: 10_000), x: 2, y: 4)
         #expect(tracker.xSamples.map(\.position) == [0, 2])
-        let v = tracker.velocity(at: EventTime(seconds: 10, microseconds: 10_000))
+        let v = tracker.velocity(at: Nanoseconds.of(seconds: 10, microseconds: 10_000))
         #expect(abs(v.x - 200) < 1e-9 && abs(v.y - 400) < 1e-9)
     }
 
     @Test func keepsTheNewestTwentySamples() {
         var tracker = PlanarVelocityTracker()
-        for i in 0..<50 { tracker.add(time: EventTime(seconds: 0, microseconds: Int32(i * 1000)), x: Double(i), y: 0) }
+        for i in 0..<50 { tracker.add(time: Nanoseconds.of(seconds: 0, microseconds: UInt32(i * 1000)), x: Double(i), y: 0) }
         #expect(tracker.xSamples.count == PlanarVelocityTracker.capacity)
         #expect(tracker.xSamples.last?.position == 49)
         tracker.reset()
-        #expect(tracker.xSamples.isEmpty && tracker.velocity(at: EventTime(seconds: 1, microseconds: 0)) == (0, 0))
+        #expect(tracker.xSamples.isEmpty && tracker.velocity(at: Nanoseconds.of(seconds: 1, microseconds: 0)) == (0, 0))
     }
 }
 

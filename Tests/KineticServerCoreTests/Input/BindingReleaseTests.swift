@@ -67,7 +67,7 @@ struct GestureBindingReleaseTests {
         }
         #expect(began)
         let last = try #require(half.last).time
-        _ = engine.advance(to: UInt64(last.nanoseconds))
+        _ = engine.advance(to: last)
         let moved = try #require(engine.presentationValue(of: "card"))
         #expect(moved != [0, 0])
         let ended = InputOutcome(pipeline.detach(device, at: last, engine: engine)).events
@@ -75,7 +75,7 @@ struct GestureBindingReleaseTests {
         #expect(ended.first?.fields["cancelled"] == true)
         // Released to its origin with the release spring: it settles back at (0, 0). Time advances
         // at 120 Hz, as the daemon's clock does.
-        for k in 1...360 { _ = engine.advance(to: UInt64(last.nanoseconds) + UInt64(k) * 8_333_333) }
+        for k in 1...360 { _ = engine.advance(to: last + UInt64(k) * 8_333_333) }
         let back = try #require(engine.presentationValue(of: "card"))
         #expect(abs(back[0]) < 1e-3 && abs(back[1]) < 1e-3, "\(back) moved \(moved) problems \(pipeline.problems)")
         #expect(engine.isSettled)

@@ -32,7 +32,7 @@ struct GesturePipelineTests {
         var applied = 0
         for event in recording.events {
             for output in pipeline.process(event, from: handle, engine: engine).bindingEvents {
-                #expect(engine.graph.time == Double(event.time.nanoseconds) / 1e9)
+                #expect(engine.graph.time == Double(Int64(event.time)) / 1e9)
                 #expect(output.time == event.time)
                 applied += 1
             }
@@ -63,10 +63,10 @@ struct GesturePipelineTests {
         #expect(!pipeline.hasActiveGesture)
         #expect(!engine.isSettled)
         // The spring carries the card home: it moves, then settles exactly at the origin.
-        var t = UInt64(unplug.nanoseconds)
+        var t = unplug
         var previous = moved
         var movedAfterUnplug = false
-        while !engine.isSettled, t < UInt64(unplug.nanoseconds) + 10_000_000_000 {
+        while !engine.isSettled, t < unplug + 10_000_000_000 {
             t += 8_333_333
             _ = engine.advance(to: t)
             let now = try #require(sample(engine, "card")).value
@@ -206,11 +206,11 @@ struct GesturePipelineTests {
         for frame in frames {
             let t = seconds(frame.timeNanoseconds)
             let value = frame.samples[0].value[0]
-            if let latest = events.last(where: { $0.time.timeInterval <= t }), latest.phase == .changed {
+            if let latest = events.last(where: { Double($0.time) / 1e9 <= t }), latest.phase == .changed {
                 #expect(value == latest.target[0], "t = \(t): follows the finger exactly")
             }
             #expect(value >= target - 1e-9, "no overshoot past \(target): \(value)")
-            if t >= release.time.timeInterval + 0.2 + 1.0 / 120 { #expect(value == target) }
+            if t >= (Double(release.time) / 1e9) + 0.2 + 1.0 / 120 { #expect(value == target) }
         }
         // Without reduce motion, the same bouncy release does overshoot.
         let bouncing = try ReplayFixtures.frames(recording, [bouncy])

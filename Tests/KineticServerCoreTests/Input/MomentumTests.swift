@@ -113,10 +113,10 @@ struct MomentumTests {
         #expect(release.target == expected)
         #expect(abs(expected[0] - release.input[0]) > 10, "the fixture is a fling")
         let direction = (expected[0] - release.input[0]).sign
-        var t = UInt64(release.time.nanoseconds)
+        var t = UInt64(Int64(release.time))
         var previous = try #require(engine.presentationValue(of: "card"))[0]
         var backwards = 0
-        while !engine.isSettled, t < UInt64(release.time.nanoseconds) + 20_000_000_000 {
+        while !engine.isSettled, t < UInt64(Int64(release.time)) + 20_000_000_000 {
             t += 8_333_333
             _ = engine.advance(to: t)
             let now = try #require(engine.presentationValue(of: "card"))[0]

@@ -29,7 +29,7 @@ struct ZoomDismissalBindingTests {
                                owner: .client(1), at: 0)
         let handle = try #require(pipeline.attach(recording.device, path: nil))
         let events = recording.events.flatMap { pipeline.process($0, from: handle, engine: engine).bindingEvents }
-        var t = UInt64(try #require(recording.events.last).time.nanoseconds)
+        var t = UInt64(Int64(try #require(recording.events.last).time))
         for _ in 0..<600 {
             t += 8_333_333
             _ = engine.advance(to: t)

@@ -38,7 +38,7 @@ struct InputCompletionTests {
         let offset = driver.offset
         let completionTime = epoch + 100_000_000
         #expect(schedule.items.contains { item in
-            (completionTime...inputEnd).contains(UInt64(item.event.time.nanoseconds + offset))
+            (completionTime...inputEnd).contains(UInt64(Int64(item.event.time) + offset))
         })
         driver.drain(upTo: inputEnd)
         #expect(engine.presentationValue(of: "card") != [0, 0], "the input moved the bound channel")

@@ -40,12 +40,12 @@ struct LiveAndReplayTests {
         let router = try InputRouter(bindings: configuration.bindings, mappings: configuration.mappings, core: core, at: epoch)
         let device = try #require(router.attach(recording.device, path: "/dev/input/event7", announce: true))
 
-        let first = try #require(recording.events.first).time.nanoseconds
+        let first = Int64(try #require(recording.events.first).time)
         var batch: [InputEvent] = []
         for event in recording.events {
-            let time = UInt64(event.time.nanoseconds - first) + epoch
+            let time = UInt64(Int64(event.time) - first) + epoch
             var live = event
-            live.time = EventTime(nanoseconds: time)
+            live.time = (time)
             batch.append(live)
             guard event.type == 0, event.code == 0 else { continue }  // SYN_REPORT ends the frame
             clock.advance(to: time - 1)
@@ -77,7 +77,7 @@ struct LiveAndReplayTests {
         let router = try InputRouter(bindings: [GestureBinding(channel: "touch.position")], core: core, at: clock.time)
         let device = try #require(router.attach(recording.device, path: "/dev/input/event7"))
         // The first half of the swipe: the finger is down and has moved.
-        let first = try #require(recording.events.first).time.nanoseconds
+        let first = Int64(try #require(recording.events.first).time)
         router.pipeline.timeOffsetNanoseconds = Int64(clock.time) - first
         router.apply(recording.events.prefix(recording.events.count / 2), from: device)
         clock.time += 50_000_000

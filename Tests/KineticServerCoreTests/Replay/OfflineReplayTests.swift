@@ -6,7 +6,7 @@ import Testing
 @testable import KineticServerCore
 @testable import KineticTestSupport
 
-/// End-to-end runs of recordings through the real pipeline (FrameProcessor → GestureTracker →
+/// End-to-end runs of recordings through the real pipeline (InputFrameProcessor → GestureTracker →
 /// bindings → AnimationGraph) on the virtual clock.
 struct OfflineReplayTests {
     /// The finger (absolute, mm) followed by the default interactive spring, released in place.
@@ -24,17 +24,17 @@ struct OfflineReplayTests {
         let recording = try ReplayFixtures.recording("drag-hold.evemu")
         let frames = try ReplayFixtures.frames(recording, [Self.follow])
         let inputs = ReplayFixtures.gestures(recording)
-        let down = try #require(inputs.first).time.timeInterval
-        let lift = try #require(inputs.last).time.timeInterval
+        let down = (Double(try #require(inputs.first).time) / 1e9)
+        let lift = (Double(try #require(inputs.last).time) / 1e9)
         #expect(inputs.last?.phase == .ended)
 
         // Finger speed and acceleration from the samples (central differences, mm/s and mm/s²).
         var vMax = 0.0, aMax = 0.0
         var speeds: [(t: Double, v: Double)] = []
         for (a, b) in zip(inputs, inputs.dropFirst()) where b.time > a.time {
-            let dt = b.time.timeInterval - a.time.timeInterval
+            let dt = (Double(b.time) / 1e9) - (Double(a.time) / 1e9)
             let v = hypot(b.location.x - a.location.x, b.location.y - a.location.y) / dt
-            speeds.append(((a.time.timeInterval + b.time.timeInterval) / 2, v))
+            speeds.append((((Double(a.time) / 1e9) + (Double(b.time) / 1e9)) / 2, v))
             vMax = max(vMax, v)
         }
         for (a, b) in zip(speeds, speeds.dropFirst()) { aMax = max(aMax, abs(b.v - a.v) / (b.t - a.t)) }
@@ -43,14 +43,14 @@ struct OfflineReplayTests {
         #expect(bound < 15, "the drag is slow: the bound must stay small to mean anything (\(bound) mm)")
 
         // The hold: the last movement sample.
-        let lastMove = try #require(Array(zip(inputs, inputs.dropFirst())).last { $0.0.location != $0.1.location }).1.time.timeInterval
+        let lastMove = Double(try #require(Array(zip(inputs, inputs.dropFirst())).last { $0.0.location != $0.1.location }).1.time) / 1e9
         #expect(lift - lastMove > 0.3)
         var checkedDrag = 0, checkedHold = 0
         var lastBeforeLift: (t: Double, distance: Double)?
         for frame in frames {
             let t = seconds(frame.timeNanoseconds)
             guard t >= down + InteractiveSpring.response, t < lift,
-                let finger = inputs.last(where: { $0.time.timeInterval <= t })?.location
+                let finger = inputs.last(where: { Double($0.time) / 1e9 <= t })?.location
             else { continue }
             let value = frame.samples[0].value
             let distance = hypot(value[0] - finger.x, value[1] - finger.y)
@@ -152,7 +152,7 @@ struct OfflineReplayTests {
         let binding = GestureBinding(channel: "c", follow: .absolute, release: .init(target: .project(snapPoints: [])))
         let rate = 300.0, h = 1 / rate
         let frames = try ReplayFixtures.frames(recording, [binding], rateHz: rate)
-        let release = try #require(frames.flatMap(\.bindingEvents).last { $0.phase == .ended }).time.timeInterval
+        let release = (Double(try #require(frames.flatMap(\.bindingEvents).last { $0.phase == .ended }).time) / 1e9)
         let after = frames.filter { seconds($0.timeNanoseconds) > release + 3 * h }
         let peak = after.flatMap { $0.samples[0].velocity.map(abs) }.max() ?? 0
         #expect(peak > 10, "\(name) still moves after the release")
@@ -190,7 +190,7 @@ struct OfflineReplayTests {
         // The daemon's clock: the first tick at the first event, then one period (10⁹/120 ns, rounded) apart
         // while anything moves; after an idle spell the next tick is at least a period after the last one.
         // Frames are numbered from 1.
-        let start = try #require(recording.events.first).time.nanoseconds
+        let start = Int64(try #require(recording.events.first).time)
         let period: UInt64 = 8_333_333
         #expect(frames.first.map { Int64($0.timeNanoseconds) } == start)
         for (k, frame) in frames.enumerated() {

@@ -89,7 +89,7 @@ enum LiveReading {
 
     /// Now on CLOCK_MONOTONIC, read here rather than through the daemon's clock: the tests check the devices'
     /// timestamps against it.
-    static func now() -> EventTime { EventTime(nanoseconds: UInt64(monotonicNow() * 1e9)) }
+    static func now() -> UInt64 { (UInt64(monotonicNow() * 1e9)) }
 
     static func monotonicNow() -> Double {
         var now = timespec()

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import KineticInput
+import KineticTime
 
 private typealias S = EventScript
 
@@ -15,7 +16,7 @@ private typealias S = EventScript
         script.frame(at: 40_000, [S.id(7), S.x(900), S.y(400)])    // slot 0 reused by a new contact
         script.frame(at: 50_000, [S.slot(1), S.id(-1)])
         script.frame(at: 60_000, [S.slot(0), S.id(-1)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         let summary = events.map { "\($0.phase) \($0.source) \($0.location.x),\($0.location.y) n=\($0.activeCount)" }
         #expect(summary == [
@@ -36,7 +37,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.id(1), S.x(10), S.y(10)])
         script.frame(at: 8_000, [S.id(-1), S.id(2), S.x(30)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .ended, .began])
         #expect(events[1].location == CGPoint(x: 1, y: 1))      // the old contact ends where it was
@@ -46,8 +47,8 @@ private typealias S = EventScript
 
     /// Nothing is emitted before SYN_REPORT; a frame with no change emits nothing.
     @Test func framesCloseAtSynReport() {
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
-        let t = EventTime(seconds: 1, microseconds: 0)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
+        let t = Nanoseconds.of(seconds: 1, microseconds: 0)
         #expect(processor.process(InputEvent(time: t, type: 3, code: 0x39, value: 9)).isEmpty)
         #expect(processor.process(InputEvent(time: t, type: 3, code: 0x35, value: 9)).isEmpty)
         #expect(processor.process(InputEvent(time: t, type: 0, code: 0, value: 0)).count == 1)
@@ -58,7 +59,7 @@ private typealias S = EventScript
     @Test func singleTouchEmulationIsIgnoredOnMT() {
         var script = EventScript()
         script.frame(at: 0, [(1, 0x14a, 1), (3, 0, 500), (3, 1, 100)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         #expect(processor.process(script.events).isEmpty)
     }
 
@@ -69,7 +70,7 @@ private typealias S = EventScript
         script.frame(at: 8_000, [(3, 0x37, 2), S.x(20)])
         script.frame(at: 16_000, [S.x(30)])
         script.frame(at: 24_000, [S.id(-1)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .cancelled])
         #expect(events[1].velocity == .zero && events[1].activeCount == 0)
@@ -80,7 +81,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.slot(5000), S.id(1), S.x(1)])
         script.frame(at: 8_000, [S.slot(-3), S.id(2), S.x(1)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         #expect(processor.process(script.events).isEmpty)
     }
 }
@@ -93,7 +94,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.id(4), S.x(100), S.y(100)])
         for i in 1...5 { script.frame(at: i * 8_000, [S.x(Int32(100 + 40 * i))]) }
-        let t = EventTime(seconds: 0, microseconds: 50_000)
+        let t = Nanoseconds.of(seconds: 0, microseconds: 50_000)
         script.events += [InputEvent(time: t, type: 3, code: 0x35, value: 320),       // half-read frame
                           InputEvent(time: t, type: 0, code: 3, value: 0),            // SYN_DROPPED
                           InputEvent(time: t, type: 3, code: 0x2f, value: 0),
@@ -102,7 +103,7 @@ private typealias S = EventScript
                           InputEvent(time: t, type: 1, code: 0x14a, value: 0),
                           InputEvent(time: t, type: 3, code: 0, value: 2999),
                           InputEvent(time: t, type: 0, code: 0, value: 0)]
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began] + Array(repeating: .changed, count: 6) + [.ended])
         #expect(events[6].location.x == 32)           // the half-read frame was closed, as libinput does
@@ -119,7 +120,7 @@ private typealias S = EventScript
         script.frame(at: 30_000, [S.slot(0), S.id(8), S.x(150), S.y(100)])
         script.frame(at: 38_000, [S.x(160)])
         script.frame(at: 46_000, [S.id(-1)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
         #expect(Set(events.map(\.source)) == [.touch(id: 8)])
@@ -129,11 +130,11 @@ private typealias S = EventScript
     @Test func snapshotResync() {
         var script = EventScript()
         script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(200)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         #expect(processor.process(script.events).count == 2)
         let state = DeviceState(slots: [1: .init(trackingID: 2, x: 210, y: 200), 2: .init(trackingID: 3, x: 300, y: 300)],
                                 currentSlot: 2, keysDown: [EventCodes.btnTouch])
-        let events = processor.resynchronize(to: state, at: EventTime(seconds: 1, microseconds: 0))
+        let events = processor.resynchronize(to: state, at: Nanoseconds.of(seconds: 1, microseconds: 0))
         let summary = events.map { "\($0.phase) \($0.source) \($0.location.x)" }
         #expect(summary == ["ended touch(id: 1) 10.0", "changed touch(id: 2) 21.0", "began touch(id: 3) 30.0"])
         #expect(events[0].velocity == .zero)
@@ -151,9 +152,9 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(200)])
         script.frame(at: 8_000, [S.slot(0), S.x(150)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         _ = processor.process(script.events)
-        let cancelled = processor.cancelAll(at: EventTime(seconds: 0, microseconds: 9_000))
+        let cancelled = processor.cancelAll(at: Nanoseconds.of(seconds: 0, microseconds: 9_000))
         #expect(cancelled.map(\.phase) == [.cancelled, .cancelled])
         #expect(cancelled.map(\.source) == [.touch(id: 1), .touch(id: 2)])
         #expect(cancelled.allSatisfy { $0.velocity == .zero && $0.activeCount == 0 })
@@ -177,7 +178,7 @@ private typealias S = EventScript
         script.frame(at: 10_000, [(3, 0, 340)])
         script.frame(at: 20_000, [(1, 0x14a, 0)])
         script.frame(at: 30_000, [(1, 0x14a, 1), (3, 0, 1100)])
-        var processor = FrameProcessor(device: TestDevices.singleTouch)
+        var processor = InputFrameProcessor(device: TestDevices.singleTouch)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .changed, .ended, .began])
         #expect(events.map(\.source) == [.touch(id: 0), .touch(id: 0), .touch(id: 0), .touch(id: 1)])
@@ -198,7 +199,7 @@ private typealias S = EventScript
         for (i, m) in moves.enumerated() { script.frame(at: 8_001 * (i + 1) - i, [(2, 0, m.0), (2, 1, m.1)]) }
         script.frame(at: 96_001, [(4, 4, 589825), (1, 0x110, 0)])
         script.frame(at: 446_001, [(2, 11, 120), (2, 8, 1)])
-        var processor = FrameProcessor(device: TestDevices.mouse)
+        var processor = InputFrameProcessor(device: TestDevices.mouse)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began] + Array(repeating: .changed, count: 6) + [.ended])
         #expect(Set(events.map(\.source)) == [.pointer(button: 0x110)])
@@ -206,7 +207,7 @@ private typealias S = EventScript
         let end = events[7].location
         #expect(abs(end.x - 66 * 0.0254) < 1e-9 && abs(end.y - -12 * 0.0254) < 1e-9)
         #expect(events[7].normalizedLocation == nil)
-        #expect(events[7].time == EventTime(seconds: 0, microseconds: 96_001))
+        #expect(events[7].time == Nanoseconds.of(seconds: 0, microseconds: 96_001))
         // Released 48 ms after the last move: the stop rule gives no fling.
         #expect(events[7].velocity == .zero)
     }
@@ -219,7 +220,7 @@ private typealias S = EventScript
         script.frame(at: 8_000, [(1, 0x111, 1)])
         script.frame(at: 16_000, [(1, 0x110, 1), (2, 0, 254)])
         script.frame(at: 24_000, [(1, 0x111, 0)])
-        var processor = FrameProcessor(device: TestDevices.mouse, configuration: .init(pointerCountsPerMillimetre: 25.4))
+        var processor = InputFrameProcessor(device: TestDevices.mouse, configuration: .init(pointerCountsPerMillimetre: 25.4))
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .changed, .ended])
         #expect(events[0].source == .pointer(button: 0x111))
@@ -234,7 +235,7 @@ private typealias S = EventScript
         var script = EventScript()
         script.frame(at: 0, [(1, 0x110, 1)])
         script.frame(at: 8_000, [(2, 0, 10)])
-        var processor = FrameProcessor(device: TestDevices.mouse)
+        var processor = InputFrameProcessor(device: TestDevices.mouse)
         _ = processor.process(script.events)
         let cancelled = processor.cancelAll(at: script.time)
         #expect(cancelled.map(\.phase) == [.cancelled] && cancelled.first?.source == .pointer(button: 0x110))
@@ -254,7 +255,7 @@ private typealias S = EventScript
         script.frame(at: 16_000, [(3, 0, 380)])
         script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
         script.frame(at: 40_000, [(1, 0x14a, 0)])
-        var processor = FrameProcessor(device: TestDevices.singleTouch)
+        var processor = InputFrameProcessor(device: TestDevices.singleTouch)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
         #expect(events.last?.velocity == .zero)
@@ -269,7 +270,7 @@ private typealias S = EventScript
         script.frame(at: 16_000, [(2, 0, 40)])
         script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
         script.frame(at: 20_000, [(1, 0x110, 0)])
-        var processor = FrameProcessor(device: TestDevices.mouse)
+        var processor = InputFrameProcessor(device: TestDevices.mouse)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .changed, .changed, .ended])
         #expect(events.last?.velocity == .zero)
@@ -283,7 +284,7 @@ private typealias S = EventScript
         script.frame(at: 0, [S.id(1), S.x(100), S.y(100), S.slot(1), S.id(2), S.x(200), S.y(200)])
         script.events.append(InputEvent(time: script.time, type: 0, code: 3, value: 0))
         script.frame(at: 30_000, [S.slot(1), S.x(210)])
-        var processor = FrameProcessor(device: TestDevices.touchscreen)
+        var processor = InputFrameProcessor(device: TestDevices.touchscreen)
         let events = processor.process(script.events)
         #expect(events.map(\.phase) == [.began, .began, .changed])
         #expect(events.last?.source == .touch(id: 2))

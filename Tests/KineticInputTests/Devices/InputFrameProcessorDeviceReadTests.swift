@@ -1,9 +1,10 @@
 import Testing
 @testable import KineticInput
+import KineticTime
 
 /// A device read goes through the frame processor; a device that is gone cancels its gestures (§1.11).
-@Suite struct FrameProcessorDeviceReadTests {
-    static func time(_ milliseconds: Int32) -> EventTime { EventTime(seconds: 100, microseconds: milliseconds * 1000) }
+@Suite struct InputFrameProcessorDeviceReadTests {
+    static func time(_ milliseconds: Int32) -> UInt64 { Nanoseconds.of(seconds: 100, microseconds: UInt32(milliseconds) * 1000) }
 
     /// Touch down at (3600, 1300), then one move to x = 3592, on the 16 units/mm example touchscreen.
     static let touchDownAndMove: [InputEvent] = [
@@ -18,7 +19,7 @@ import Testing
 
     @Test(arguments: [DeviceReadResult.Status.unplugged, .failed(.unplugged(path: "/dev/input/event1")), .closed])
     func goneDeviceCancelsTheGestureInProgress(_ status: DeviceReadResult.Status) {
-        var processor = FrameProcessor(device: DeviceFixtures.touchscreen)
+        var processor = InputFrameProcessor(device: DeviceFixtures.touchscreen)
         let read = DeviceReadResult(events: Self.touchDownAndMove, resyncCount: 0, status: status)
         let gestures = processor.process(read, goneAt: Self.time(20))
         #expect(gestures.map(\.phase) == [.began, .changed, .cancelled])
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func openDeviceKeepsTheGestureGoing() {
-        var processor = FrameProcessor(device: DeviceFixtures.touchscreen)
+        var processor = InputFrameProcessor(device: DeviceFixtures.touchscreen)
         let read = DeviceReadResult(events: Self.touchDownAndMove, resyncCount: 0, status: .open)
         #expect(processor.process(read, goneAt: Self.time(20)).map(\.phase) == [.began, .changed])
         #expect(processor.activeSources == [.touch(id: 31)])

@@ -2,7 +2,7 @@
 /// The full state of a device at one moment, for resynchronising after SYN_DROPPED (docs/INPUT.md §1.2).
 ///
 /// A live reader that re-reads the device (libevdev's `get_slot_value`, `get_event_value`) hands this to
-/// ``FrameProcessor/resynchronize(to:at:)``; slots not listed are empty.
+/// ``InputFrameProcessor/resynchronize(to:at:)``; slots not listed are empty.
 public struct DeviceState: Hashable, Sendable {
     /// One multitouch slot.
     public struct Slot: Hashable, Sendable {

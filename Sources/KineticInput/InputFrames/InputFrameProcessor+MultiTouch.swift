@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Multitouch protocol B and single-touch contacts (docs/INPUT.md §1.3).
-extension FrameProcessor {
+extension InputFrameProcessor {
     mutating func applyAbs(code: UInt16, value: Int32) {
         absValues[code] = value
         guard mode == .multitouch else { return }
@@ -22,7 +22,7 @@ extension FrameProcessor {
     }
 
     /// Compares every slot with its contact: ended or replaced ids end, same ids move, new ids begin.
-    mutating func endMultitouchFrame(at time: EventTime) -> [GestureEvent] {
+    mutating func endMultitouchFrame(at time: UInt64) -> [GestureEvent] {
         var output: [GestureEvent] = []
         for index in slots.indices {
             let slot = slots[index]
@@ -52,7 +52,7 @@ extension FrameProcessor {
     }
 
     /// One contact while `BTN_TOUCH` is down, positioned by `ABS_X/Y`; ids count up from 0.
-    mutating func endSingleTouchFrame(at time: EventTime) -> [GestureEvent] {
+    mutating func endSingleTouchFrame(at time: UInt64) -> [GestureEvent] {
         let x = absValues[EventCodes.absX] ?? 0, y = absValues[EventCodes.absY] ?? 0
         let touching = keysDown.contains(EventCodes.btnTouch)
         if var contact = contacts[0] {

@@ -23,11 +23,11 @@ enum TestDevices {
 /// Builds events frame by frame at a running time.
 struct EventScript {
     var events: [InputEvent] = []
-    var time = EventTime(seconds: 0, microseconds: 0)
+    var time: UInt64 = 0
 
     /// Appends one frame at `microseconds`: the given (type, code, value) triples and a SYN_REPORT.
     mutating func frame(at microseconds: Int, _ items: [(UInt16, UInt16, Int32)]) {
-        time = EventTime(seconds: Int64(microseconds / 1_000_000), microseconds: Int32(microseconds % 1_000_000))
+        time = UInt64(microseconds) * 1_000
         for (type, code, value) in items { events.append(InputEvent(time: time, type: type, code: code, value: value)) }
         events.append(InputEvent(time: time, type: 0, code: 0, value: 0))
     }

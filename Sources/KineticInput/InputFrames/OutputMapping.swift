@@ -44,7 +44,7 @@ public struct OutputMapping: Hashable, Sendable {
         matrix.count == 6 && matrix.allSatisfy { $0.isFinite && abs($0) <= 1e6 }
     }
 
-    /// `event` in the mapping's units. `xScale` and `yScale` are the device's axes (``FrameProcessor/xScale``).
+    /// `event` in the mapping's units. `xScale` and `yScale` are the device's axes (``InputFrameProcessor/xScale``).
     public func apply(to event: GestureEvent, xScale: AxisScale, yScale: AxisScale) -> GestureEvent {
         var mapped = event
         if let size, let normalized = event.normalizedLocation, xScale.maximum > xScale.minimum, yScale.maximum > yScale.minimum {

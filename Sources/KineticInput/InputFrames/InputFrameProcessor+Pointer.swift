@@ -2,7 +2,7 @@
 import FoundationEssentials
 
 /// Pointer position and button drags (docs/INPUT.md §1.5).
-extension FrameProcessor {
+extension InputFrameProcessor {
     /// The pointer position in mm: accumulated `REL_X/Y` counts over counts-per-mm, or the absolute axes.
     var pointerLocation: (location: CGPoint, normalized: CGPoint?) {
         if mode == .absolutePointer {
@@ -15,7 +15,7 @@ extension FrameProcessor {
 
     /// A drag begins when a mouse button is down and none is dragging (the lowest button code wins), moves with
     /// the pointer, and ends when its own button is released.
-    mutating func endPointerFrame(at time: EventTime) -> [GestureEvent] {
+    mutating func endPointerFrame(at time: UInt64) -> [GestureEvent] {
         let (location, normalized) = pointerLocation
         if var current = drag {
             if !keysDown.contains(dragButton) {

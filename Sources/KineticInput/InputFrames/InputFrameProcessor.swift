@@ -17,7 +17,7 @@ import FoundationEssentials
 /// Positions are in millimetres (mm = (v − min)/resolution) and normalised to 0…1 of the axis range; relative
 /// pointers use ``Configuration/pointerCountsPerMillimetre``. Velocities come from a ``PlanarVelocityTracker``
 /// per gesture, in mm/s.
-public struct FrameProcessor: Sendable {
+public struct InputFrameProcessor: Sendable {
     /// Tuning that does not come from the device.
     public struct Configuration: Hashable, Sendable {
         /// The velocity estimator for every gesture.
@@ -154,7 +154,7 @@ public struct FrameProcessor: Sendable {
 
     /// Cancels every gesture in progress at `time` (e.g. on unplug, docs/INPUT.md §1.11: a cancel, not a lift, so
     /// nothing flings). Contacts and buttons still down stay silent until they end; later ones start new gestures.
-    public mutating func cancelAll(at time: EventTime) -> [GestureEvent] {
+    public mutating func cancelAll(at time: UInt64) -> [GestureEvent] {
         var output: [GestureEvent] = []
         for slot in contacts.keys.sorted() where contacts[slot]?.isSuppressed == false {
             contacts[slot]?.isSuppressed = true
@@ -170,7 +170,7 @@ public struct FrameProcessor: Sendable {
     /// Replaces the device state by `state` — the full state re-read after a drop — and emits what changed, at
     /// `time`. Touches whose slot now holds another tracking id, or none, end with zero velocity; touches with the
     /// same id continue (no duplicate `began`); new ids begin. Events of a half-read frame are discarded.
-    public mutating func resynchronize(to state: DeviceState, at time: EventTime) -> [GestureEvent] {
+    public mutating func resynchronize(to state: DeviceState, at time: UInt64) -> [GestureEvent] {
         for index in slots.indices {
             slots[index] = state.slots[index] ?? DeviceState.Slot(trackingID: -1, x: slots[index].x, y: slots[index].y)
         }
@@ -183,7 +183,7 @@ public struct FrameProcessor: Sendable {
 
     // MARK: - Frame end
 
-    mutating func endFrame(at time: EventTime) -> [GestureEvent] {
+    mutating func endFrame(at time: UInt64) -> [GestureEvent] {
         eventsInFrame = 0
         var output: [GestureEvent] = []
         switch mode {
@@ -206,7 +206,7 @@ public struct FrameProcessor: Sendable {
         drag?.tracker.reset()
     }
 
-    func event(_ phase: GestureEvent.Phase, _ source: GestureEvent.Source, _ contact: Contact, _ time: EventTime) -> GestureEvent {
+    func event(_ phase: GestureEvent.Phase, _ source: GestureEvent.Source, _ contact: Contact, _ time: UInt64) -> GestureEvent {
         var velocity = CGSize.zero
         if phase == .changed || phase == .ended {
             let v = contact.tracker.velocity(at: time)
@@ -217,13 +217,13 @@ public struct FrameProcessor: Sendable {
     }
 
     /// A new contact at an absolute position, with its first velocity sample.
-    func newContact(id: Int32, x: Int32, y: Int32, at time: EventTime) -> Contact {
+    func newContact(id: Int32, x: Int32, y: Int32, at time: UInt64) -> Contact {
         let (location, normalized) = Contact.scaled(x: x, y: y, xScale: xScale, yScale: yScale)
         return newContact(id: id, location: location, normalized: normalized, at: time)
     }
 
     /// A new contact at `location` (mm), with its first velocity sample.
-    func newContact(id: Int32, location: CGPoint, normalized: CGPoint?, at time: EventTime) -> Contact {
+    func newContact(id: Int32, location: CGPoint, normalized: CGPoint?, at time: UInt64) -> Contact {
         var contact = Contact(id: id, location: location, normalizedLocation: normalized,
                               tracker: PlanarVelocityTracker(estimation: configuration.velocityEstimation))
         contact.tracker.add(time: time, x: location.x, y: location.y)
@@ -231,7 +231,7 @@ public struct FrameProcessor: Sendable {
     }
 }
 
-extension FrameProcessor.Contact {
+extension InputFrameProcessor.Contact {
     /// A device position in mm and normalised to the axis ranges.
     static func scaled(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale) -> (CGPoint, CGPoint?) {
         let mm = CGPoint(x: xScale.millimetres(x), y: yScale.millimetres(y))
@@ -240,13 +240,13 @@ extension FrameProcessor.Contact {
     }
 
     /// Moves to an absolute device position; returns whether the position changed (and records a velocity sample).
-    mutating func move(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale, at time: EventTime) -> Bool {
+    mutating func move(x: Int32, y: Int32, xScale: AxisScale, yScale: AxisScale, at time: UInt64) -> Bool {
         let (location, normalized) = Self.scaled(x: x, y: y, xScale: xScale, yScale: yScale)
         return move(to: location, normalized: normalized, at: time)
     }
 
     /// Moves to `location` (mm); returns whether it changed, and only then records a velocity sample.
-    mutating func move(to location: CGPoint, normalized: CGPoint?, at time: EventTime) -> Bool {
+    mutating func move(to location: CGPoint, normalized: CGPoint?, at time: UInt64) -> Bool {
         guard location != self.location else { return false }
         self.location = location
         self.normalizedLocation = normalized
