@@ -3,7 +3,9 @@
 # minimal Debian 12 root file system (debootstrap, cached in ~/.cache/kinetic/vm), boots that under qemu with systemd
 # as PID 1 and runs scripts/vm/systemd-guest-test.sh in it: socket activation, the dynamic user reading a uinput
 # touchscreen, a subscriber seeing the finger followed and settled, systemctl reload, the watchdog restarting a frozen
-# daemon, systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest.
+# daemon, systemctl stop with the shutdown event, the journal's priorities and the exposure in the guest; and a user
+# logged in on tty1 who installs and starts kinetic-agent as clients/python/README.md says, which then holds her
+# reduced-motion preference in kineticd.
 #
 # Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
 # machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
@@ -55,6 +57,27 @@ chroot "$guest" dpkg -i /tmp/kinetic.deb >&2
 rm "$guest/tmp/kinetic.deb"
 mkdir -p "$guest/opt/kinetic-test"
 cp "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
+# A user, alice, in the kinetic group (the socket's and the preference_group), logged in on tty1 at boot by agetty's
+# autologin: a real session on seat0 (login, PAM, logind), with her systemd --user and session bus. The repository's
+# clients/python is in her home, where clients/python/README.md's two agent blocks, cut out here, run as written
+# (systemd-guest-test.sh, 8); the guest has no network, so pip finds setuptools and jeepney in a folder of wheels
+# downloaded here (PIP_NO_INDEX, PIP_FIND_LINKS).
+chroot "$guest" useradd --create-home --groups kinetic --shell /bin/bash alice
+mkdir -p "$guest/etc/systemd/system/getty@tty1.service.d" "$guest/home/alice/kinetic"
+printf '[Service]\nExecStart=\nExecStart=-/sbin/agetty --autologin alice --noclear %%I $TERM\n' \
+  > "$guest/etc/systemd/system/getty@tty1.service.d/autologin.conf"
+tar -C "$root" --exclude=build --exclude='*.egg-info' --exclude=__pycache__ --exclude=.mypy_cache --exclude=.pytest_cache \
+  -cf - clients/python | tar -C "$guest/home/alice/kinetic" -xf -
+chroot "$guest" chown -R alice:alice /home/alice/kinetic
+awk -v out="$guest/opt/kinetic-test" '/^## The reduced-motion agent/ { inside = 1; next } inside && /^## / { exit }
+  inside && /^```sh/ { file = sprintf("%s/agent-block-%d.sh", out, ++n); next } file && /^```/ { file = ""; next }
+  file { print > file }' "$root/clients/python/README.md"
+[ -s "$guest/opt/kinetic-test/agent-block-1.sh" ] && [ -s "$guest/opt/kinetic-test/agent-block-2.sh" ] ||
+  { say "FAILED: clients/python/README.md has no two sh blocks under 'The reduced-motion agent'"; exit 1; }
+mkdir -p "$guest/opt/kinetic-test/wheels"
+python3 -m pip download --quiet --disable-pip-version-check --only-binary=:all: --dest "$guest/opt/kinetic-test/wheels" \
+  'setuptools>=77' 'jeepney>=0.8' >&2 ||
+  { say "FAILED: pip could not download setuptools and jeepney for the guest's agent install (is PyPI reachable?)"; exit 1; }
 # phase: auto needs a DRM driver with vblank events, which qemu's displays lack (bochs refuses the ioctl): vkms, built
 # for the guest's kernel (scripts/vm/vkms.sh, cached), and the probe that lights its output and records its vblanks.
 kernel_release="$(ls "$guest/lib/modules" | head -1)"
@@ -94,11 +117,9 @@ TTYPath=/dev/ttyS0
 WantedBy=multi-user.target
 UNIT
 ln -sf /etc/systemd/system/kinetic-vm-test.service "$guest/etc/systemd/system/multi-user.target.wants/kinetic-vm-test.service"
-# Masked: the console logins, and the maintenance jobs of a long-running system, which the guest does not need and
-# which TCG makes slow (e2scrub_reap alone held multi-user.target back by 4 s of the guest's 23 s boot); the login
-# manager and D-Bus, which serve user sessions (the guest has none; systemctl, systemd-analyze and journalctl reach
-# systemd through its private socket as root): multi-user.target came 1.2 s after udevd had started instead of 3.4 s
-# (the guest's journal, one run each, 2026-11-27); and the modprobe@ units of the modules listed next.
+# Masked: the serial console's login, and the maintenance jobs of a long-running system, which the guest does not need
+# and which TCG makes slow (e2scrub_reap alone held multi-user.target back by 4 s of the guest's 23 s boot); and the
+# modprobe@ units of the modules listed next. The login manager and D-Bus run: alice's session needs them.
 #
 # Modules the guest does not load (module_blacklist= on the kernel command line below): drivers for the emulated
 # machine's hardware that kineticd's checks do not use (SATA, the chipset's watchdog, SMBus and LPC, the parallel port,
@@ -110,9 +131,8 @@ unused_drivers=(powernow_k8 kvm_amd kvm ccp ahci libahci libata iTCO_wdt intel_p
 unused_by_systemd=(efi_pstore dm_mod loop fuse)
 unused_modules="$(IFS=,; echo "${unused_drivers[*]},${unused_by_systemd[*]}")"
 modprobe_units=("${unused_by_systemd[@]/#/modprobe@}")
-for unit in serial-getty@ttyS0.service getty@tty1.service e2scrub_reap.service e2scrub_all.timer apt-daily.timer \
-            apt-daily-upgrade.timer dpkg-db-backup.timer fstrim.timer systemd-logind.service dbus.service dbus.socket \
-            "${modprobe_units[@]/%/.service}"; do
+for unit in serial-getty@ttyS0.service e2scrub_reap.service e2scrub_all.timer apt-daily.timer \
+            apt-daily-upgrade.timer dpkg-db-backup.timer fstrim.timer "${modprobe_units[@]/%/.service}"; do
   ln -sf /dev/null "$guest/etc/systemd/system/$unit"
 done
 echo kinetic-vm > "$guest/etc/hostname"

@@ -225,5 +225,44 @@ check "the client got the shutdown event" until_true 30 grep -q '"event":"shutdo
 # The subscriber has ended with its connection; if it has not, end stops it.
 end "$stopper"
 
+# 8. The reduced-motion agent, as clients/python/README.md says to install and start it, by alice, who is logged in
+# on tty1 (run-systemd-tests.sh): her session is seat0's active one, so the agent forwards her preference, which she
+# set as KDE keeps it (kdeglobals; the guest has no desktop portal). kineticd, stopped in 7, starts again on the
+# agent's connection (socket activation).
+agent_started=$SECONDS
+alice_uid="$(id -u alice)"
+seat_owner() { local session; session="$(loginctl show-seat seat0 -p ActiveSession --value)" &&
+  [ -n "$session" ] && loginctl show-session "$session" -p Name --value; }
+alice_has_the_seat() { [ "$(seat_owner)" = alice ]; }
+check "alice's autologin on tty1 is seat0's active session" until_true 120 alice_has_the_seat
+as_alice() { # as_alice COMMAND — in alice's home, with her session's runtime folder and bus, as a terminal there has
+  runuser -u alice -- env -C /home/alice HOME=/home/alice XDG_RUNTIME_DIR="/run/user/$alice_uid" \
+    DBUS_SESSION_BUS_ADDRESS="unix:path=/run/user/$alice_uid/bus" "$@"
+}
+check "the README's install block runs as written (a venv under ~/.local/share, the unit copied)" \
+  as_alice env -C kinetic PIP_NO_INDEX=1 PIP_FIND_LINKS="$data/wheels" bash -e "$data/agent-block-1.sh"
+as_alice bash -c 'mkdir -p ~/.config && printf "[KDE]\nAnimationDurationFactor=0\n" > ~/.config/kdeglobals'
+session_block() { as_alice bash -e "$data/agent-block-2.sh" > "$work/agent-once.txt" 2>&1 &&
+  grep -qx 'reduce /home/alice/.config/kdeglobals AnimationDurationFactor' "$work/agent-once.txt" ||
+  { cat "$work/agent-once.txt"; return 1; }; }
+check "the README's session block: systemctl --user enable --now kinetic-agent, and --once finds the preference" \
+  session_block
+check "kinetic-agent is enabled and active in alice's systemd --user" \
+  as_alice bash -c 'systemctl --user is-enabled --quiet kinetic-agent && systemctl --user is-active --quiet kinetic-agent'
+held() { kineticctl status --socket "$socket" | jq -e '.reduce_motion == true and .reduce_motion_held == true' >/dev/null; }
+if ! until_true 60 held; then
+  fail "kineticd holds reduced motion for alice's session while the agent runs" \
+    "status $(kineticctl status --socket "$socket" | jq -c '{reduce_motion, reduce_motion_held}')"
+  journalctl _UID="$alice_uid" -o cat --no-pager | tail -n 25 | sed 's/^/vm-systemd: alice'"'"'s journal: /'
+  journalctl -u kineticd -o cat --no-pager | tail -n 10 | sed 's/^/vm-systemd: kineticd: /'
+else
+  ok "kineticd holds reduced motion for alice's session while the agent runs"
+fi
+check "the agent's journal says so" until_true 30 bash -c "journalctl _UID=$alice_uid -o cat | grep -q 'kineticd holds reduced motion on'"
+as_alice systemctl --user stop kinetic-agent
+released() { kineticctl status --socket "$socket" | jq -e '.reduce_motion == false and .reduce_motion_held == false' >/dev/null; }
+check "stopping the agent gives kineticd's own setting back" until_true 60 released
+echo "vm-systemd: the agent's session, install and checks took $((SECONDS - agent_started)) s"
+
 echo "vm-systemd: boot to the first frame of a subscriber: ${first_frame_uptime} s of guest uptime"
 finish
