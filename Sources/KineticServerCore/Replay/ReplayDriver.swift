@@ -57,7 +57,7 @@ public final class ReplayDriver: TimedInput {
     public var nextEventTime: UInt64? { next < schedule.items.count ? time(of: next) : nil }
 
     /// The engine time of the pass's last event.
-    public var endTime: UInt64 { UInt64(max(0, schedule.endNanoseconds &+ offset)) }
+    public var endTime: UInt64 { router.pipeline.engineTime(of: schedule.items.last?.event.time ?? 0) }
 
     /// The engine time of every distinct timestamp of the pass, in order (an evdev frame's events share one).
     public var eventTimes: [UInt64] {
@@ -66,8 +66,9 @@ public final class ReplayDriver: TimedInput {
         return times
     }
 
+    /// The pipeline's own mapping of event time to engine time, with this pass's offset.
     private func time(of index: Int) -> UInt64 {
-        UInt64(max(0, Int64(schedule.items[index].event.time) &+ offset))
+        router.pipeline.engineTime(of: schedule.items[index].event.time)
     }
 
     /// Applies the next event through the bindings.
