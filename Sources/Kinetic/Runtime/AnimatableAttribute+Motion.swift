@@ -142,3 +142,34 @@ extension MotionTerm {
         }
     }
 }
+
+extension AttributeMotion {
+    /// The same motion of a value carried through `transform`, which must be linear (a change of units, a vector's
+    /// components): the model, the interval and the springs' state are mapped, the times and curves kept. Lets an
+    /// attribute of one type be described as another's (a `CGSize` scale as two numbers, an angle in degrees).
+    public func mapped<W: VectorArithmetic>(_ transform: (V) -> W) -> AttributeMotion<W> {
+        AttributeMotion<W>(model: transform(model), interval: transform(interval), beginTime: beginTime,
+                           term: term.map { $0.mapped(transform) })
+    }
+}
+
+extension MotionTerm {
+    /// The term with its values carried through the linear `transform` (``AttributeMotion/mapped(_:)``).
+    public func mapped<W: VectorArithmetic>(_ transform: (V) -> W) -> MotionTerm<W> {
+        switch self {
+        case .fluidSpring(let spring):
+            return .fluidSpring(FluidSpringMotion<W>(animation: spring.animation, stiffness: spring.stiffness,
+                                                     damping: spring.damping, offset: transform(spring.offset),
+                                                     velocity: transform(spring.velocity), force: transform(spring.force),
+                                                     clock: spring.clock, isBlending: spring.isBlending))
+        case .timingCurve(let curve):
+            return .timingCurve(curve)
+        case .combined(let entries):
+            return .combined(entries.map {
+                CombinedMotion<W>(startTime: $0.startTime, target: transform($0.target), term: $0.term.map { $0.mapped(transform) })
+            })
+        case .other(let animation, let reason):
+            return .other(animation, reason: reason)
+        }
+    }
+}

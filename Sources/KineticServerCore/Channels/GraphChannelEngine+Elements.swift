@@ -29,6 +29,8 @@ extension GraphChannelEngine {
         case (_, let other?):
             throw ChannelEngineError(.wrongKind, "\"\(name)\" is \(Self.kind(of: other)); \(Self.kind(of: request)) does not apply to it; use \(Self.commands(for: other)) on it, or another element name")
         }
+        // Every element command changes its channels' motion (a transition's channels are described in closed form).
+        for i in entries.indices where entries[i].descriptor.element == name { entries[i].motionVersion += 1 }
         fields["channels"] = .array(request.channels.map { .string(name + "." + $0.suffix) })
         return (fields, takeEvents())
     }
@@ -186,24 +188,18 @@ extension GraphChannelEngine {
     func source(of value: ElementChannel.Value, in element: Element) -> Source {
         let graph = self.graph
         switch (element, value) {
-        case (.presence(let p), .opacity):
-            return .element(read: { [p.opacity.presentationValue] }, velocity: { p.opacity.velocity.map { [$0] } })
-        case (.presence(let p), .scale):
-            return .element(read: { Self.numbers(p.scale.presentationData) }, velocity: { p.scale.velocity.map(Self.numbers) })
-        case (.presence(let p), .offset):
-            return .element(read: { Self.numbers(p.offset.presentationData) }, velocity: { p.offset.velocity.map(Self.numbers) })
-        case (.presence(let p), .relativeOffset):
-            return .element(read: { Self.numbers(p.relativeOffset.presentationData) },
-                            velocity: { p.relativeOffset.velocity.map(Self.numbers) })
-        case (.presence(let p), .rotation):
-            return .element(read: { [p.rotation.presentationValue.degrees] },
-                            velocity: { p.rotation.velocity.map { [Angle(radians: $0).degrees] } })
-        case (.presence(let p), .blur):
-            return .element(read: { [p.blurRadius.presentationValue] }, velocity: { p.blurRadius.velocity.map { [$0] } })
+        case (.presence(let p), .opacity): return Self.source(p.opacity) { [$0] }
+        case (.presence(let p), .scale): return Self.source(p.scale, Self.numbers)
+        case (.presence(let p), .offset): return Self.source(p.offset, Self.numbers)
+        case (.presence(let p), .relativeOffset): return Self.source(p.relativeOffset, Self.numbers)
+        case (.presence(let p), .rotation): return Self.source(p.rotation) { [Angle(radians: $0).degrees] }
+        case (.presence(let p), .blur): return Self.source(p.blurRadius) { [$0] }
         case (.zoom(let zoom), .frame):
-            return .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) })
+            return .element(read: { Self.numbers(zoom.frame.presentationData) }, velocity: { zoom.frame.velocity.map(Self.numbers) },
+                            motion: nil)
         case (.zoom(let zoom), .cornerRadius):
-            return .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } })
+            return .element(read: { [zoom.cornerRadius.presentationValue] }, velocity: { zoom.cornerRadius.velocity.map { [$0] } },
+                            motion: nil)
         case (.effect(let state), _):
             // SymbolEffectValues.components: scale, offset (x, y), rotation (degrees), opacity, variable colour.
             let range: Range<Int>
@@ -216,10 +212,18 @@ extension GraphChannelEngine {
             default: preconditionFailure("ElementChannel's table gives \(value) to a symbol effect")
             }
             return .element(read: { Array(state.sample(at: graph.time).values[range]) },
-                            velocity: { Array(state.sample(at: graph.time).velocities[range]) })
+                            velocity: { Array(state.sample(at: graph.time).velocities[range]) }, motion: nil)
         default:
             preconditionFailure("ElementChannel's table gives \(value) to an element that has no such value")
         }
+    }
+
+    /// A transition's channel: `attribute`'s presentation value, velocity and motion, its data read as the channel's
+    /// numbers by `numbers` (linear: units, components).
+    static func source<Value: Animatable>(_ attribute: AnimatableAttribute<Value>,
+                                          _ numbers: @escaping (Value.AnimatableData) -> [Double]) -> Source {
+        .element(read: { numbers(attribute.presentationData) }, velocity: { attribute.velocity.map(numbers) },
+                 motion: { ElementMotion(attribute, numbers) })
     }
 
     static func numbers(_ pair: AnimatablePair<CGFloat, CGFloat>) -> [Double] {

@@ -5,12 +5,12 @@ import KineticProtocol
 
 // Motion descriptors: a channel's animation as data a client evaluates itself (docs/PROTOCOL.md, "Motion descriptors").
 extension GraphChannelEngine {
-    /// Bumped by every change of the channel (``set(_:to:at:)``, the animate calls), by a step of the graph long enough
+    /// Bumped by every change of the channel (``set(_:to:at:)``, the animate calls, its element's commands), by a step of the graph long enough
     /// for its springs to catch up (``advanceGraph(to:)``), and, when read, if the channel's animation has ended since
     /// the last read or a response blend that kept it from a closed form (``blendingReason``) has ended.
     public func motionVersion(at index: Int) -> UInt64 {
-        if case .attribute(let attribute) = entries[index].source {
-            if attribute.isAnimating != entries[index].wasAnimating {
+        if hasClosedForm(entries[index].source) {
+            if entries[index].source.isAnimating != entries[index].wasAnimating {
                 entries[index].wasAnimating.toggle()
                 entries[index].motionVersion += 1
             } else if entries[index].describedBlending, motion(at: index) != .frames(reason: Self.blendingReason) {
@@ -30,11 +30,14 @@ extension GraphChannelEngine {
 
     /// ``motion(at:)``'s descriptor.
     func describe(at index: Int) -> MotionDescriptor {
-        guard case .attribute(let attribute) = entries[index].source else {
-            return .frames(reason: "an element's channels follow its transition or effect, which have no closed form here")
+        let motion: AttributeMotion<AnimatableVector>
+        switch entries[index].source {
+        case .attribute(let attribute): motion = attribute.motion
+        case .element(_, _, let elementMotion?): motion = elementMotion().motion
+        case .element(_, _, nil):
+            return .frames(reason: "a zoom's or a symbol effect's channels follow it frame by frame, which has no closed form here")
         }
         let dimension = entries[index].descriptor.dimension
-        let motion = attribute.motion
         let model = padded(motion.model.components, dimension)
         guard let term = motion.term else { return .rest(model: model) }
         let interval = padded(motion.interval.components, dimension)
@@ -43,6 +46,14 @@ extension GraphChannelEngine {
             return .animation(model: model, interval: interval, begin: motion.beginTime, term: described)
         case .failure(let reason):
             return .frames(reason: reason.text)
+        }
+    }
+
+    /// Whether `source` can be described in closed form: an attribute, or a transition's channel.
+    private func hasClosedForm(_ source: Source) -> Bool {
+        switch source {
+        case .attribute, .element(_, _, _?): true
+        case .element(_, _, nil): false
         }
     }
 

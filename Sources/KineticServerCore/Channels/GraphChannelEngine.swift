@@ -35,21 +35,42 @@ public final class GraphChannelEngine: ChannelEngine {
     enum Source {
         /// A client's or a binding's channel: one attribute.
         case attribute(AnimatableAttribute<AnimatableVector>)
-        /// An element's channel: its presentation value and, when the animation reports one, velocity.
-        case element(read: () -> [Double], velocity: () -> [Double]?)
+        /// An element's channel: its presentation value, its velocity when the animation reports one, and, for a
+        /// transition's channels, the motion of the attribute behind it (`nil`: the channel has no closed form).
+        case element(read: () -> [Double], velocity: () -> [Double]?, motion: (() -> ElementMotion)?)
 
         var value: [Double] {
             switch self {
             case .attribute(let attribute): attribute.presentationData.components
-            case .element(let read, _): read()
+            case .element(let read, _, _): read()
+            }
+        }
+
+        /// Whether a described motion runs (an attribute's or a transition's animation).
+        var isAnimating: Bool {
+            switch self {
+            case .attribute(let attribute): attribute.isAnimating
+            case .element(_, _, let motion): motion?().isAnimating ?? false
             }
         }
 
         var velocity: [Double]? {
             switch self {
             case .attribute(let attribute): attribute.velocity?.components
-            case .element(_, let velocity): velocity()
+            case .element(_, let velocity, _): velocity()
             }
+        }
+    }
+
+    /// An element channel's attribute as a motion descriptor sees it: its motion in the channel's units, and whether
+    /// it animates.
+    struct ElementMotion {
+        var motion: AttributeMotion<AnimatableVector>
+        var isAnimating: Bool
+
+        init<Value: Animatable>(_ attribute: AnimatableAttribute<Value>, _ numbers: (Value.AnimatableData) -> [Double]) {
+            motion = attribute.motion.mapped { AnimatableVector(numbers($0)) }
+            isAnimating = attribute.isAnimating
         }
     }
 
@@ -138,7 +159,7 @@ public final class GraphChannelEngine: ChannelEngine {
         let now = seconds(time)
         if now - graph.time > AttributeMotion<Double>.catchUpLimit {
             for i in entries.indices {
-                if case .attribute(let attribute) = entries[i].source, attribute.isAnimating { entries[i].motionVersion += 1 }
+                if entries[i].source.isAnimating { entries[i].motionVersion += 1 }
             }
         }
         graph.advance(to: now)

@@ -54,6 +54,35 @@ struct GraphChannelEngineElementTests {
         #expect(engine.channels.isEmpty && engine.isSettled)
     }
 
+    @Test("a transition's channels are described in closed form: each its animation, in the channel's units; every element command describes them again")
+    func transitionChannelsHaveMotionDescriptors() throws {
+        let engine = GraphChannelEngine(epoch: epoch)
+        let transition = try TransitionExpression.parse(".scale(0.9).combined(with: .opacity).combined(with: .offset(x: 0, y: 40))")
+        _ = try engine.element("w", .insert(transition: transition, animation: linear), owner: .client(1), at: ns(0))
+        let opacity = try engine.index(of: "w.opacity"), scale = try engine.index(of: "w.scale")
+        let offset = try engine.index(of: "w.offset")
+        let version = engine.motionVersion(at: opacity)
+        _ = engine.advance(to: ns(0.25))
+        // .linear(duration: 1) from willAppear (opacity 0, scale 0.9, offset (0, 40)) to identity, begun at 0.
+        #expect(engine.motion(at: opacity) == .animation(model: [1], interval: [1], begin: 0,
+                                                         term: .curve(p1x: 0, p1y: 0, p2x: 1, p2y: 1, duration: 1)))
+        guard case .animation([1, 1], let interval, 0, .curve) = engine.motion(at: scale),
+              case .animation([0, 0], [0, -40], 0, .curve) = engine.motion(at: offset) else {
+            Issue.record("scale \(engine.motion(at: scale)), offset \(engine.motion(at: offset))")
+            return
+        }
+        #expect(interval.map { ($0 * 1e9).rounded() / 1e9 } == [0.1, 0.1])
+        #expect(engine.motionVersion(at: opacity) == version, "nothing changed while it ran")
+        // The removal changes every channel's motion: new versions, the reverse animation described.
+        _ = try engine.element("w", .remove(transition: nil, animation: linear, completion: CompletionToken(client: 1, commandID: 2, criterion: .removed)),
+                               owner: .client(1), at: ns(2))
+        #expect(engine.motionVersion(at: opacity) > version)
+        guard case .animation([0], [-1], 2, .curve) = engine.motion(at: opacity) else {
+            Issue.record("the removal: \(engine.motion(at: opacity))")
+            return
+        }
+    }
+
     @Test("re-inserting during a removal re-targets from where the element is, and the removal never reports")
     func reinsertDuringRemoval() throws {
         let engine = GraphChannelEngine(epoch: epoch)

@@ -383,7 +383,7 @@ enum kinetic_motion_kind {
 	KINETIC_MOTION_REST,
 	/** Animating: kinetic_motion_evaluate() gives its values. */
 	KINETIC_MOTION_ANIMATION,
-	/** No closed form (keyframes, a custom animation, a spring blending responses, an element's channel): its values
+	/** No closed form (keyframes, a custom animation, a spring blending responses, a zoom's or effect's channel): its values
 	 * come in frames, and kinetic_motion_reason() says why. */
 	KINETIC_MOTION_FRAMES,
 };

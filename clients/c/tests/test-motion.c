@@ -1,6 +1,6 @@
 /* Motion descriptors from a real kineticd: one connection subscribes with motion descriptors, another to frames, and
  * a script of commands (a spring, a timing curve combining with it, a bouncy spring taking over, a jump, a channel
- * whose delayed curve has no closed form) runs. Every frame's value of a channel described in closed form must equal
+ * whose delayed curve has no closed form, an element inserted, removed mid-transition and inserted again) runs. Every frame's value of a channel described in closed form must equal
  * what the library's evaluator gives for the frame's time from the descriptor in force, to 1e-9 relative; the
  * channel without one must be described as "frames", and the motion subscriber must get frames for it.
  *
@@ -21,16 +21,22 @@
 
 #define MAX_PENDING 4096
 
+/* The channels compared: two defined ones, and an element's transition channels. */
+#define CHANNELS 5
+static const char *names[CHANNELS] = { "m.a", "m.b", "m.w.opacity", "m.w.scale", "m.w.offset" };
+static const uint32_t dimensions[CHANNELS] = { 2, 2, 1, 2, 2 };
+
 struct pending {
 	uint64_t time_ns;
-	double value[2][2];
+	bool present[CHANNELS];
+	double value[CHANNELS][2];
 };
 
 static struct kinetic_client *motion_client, *frame_client;
 static struct pending pending[MAX_PENDING];
 static int pending_count, compared, motions, framed_motions, motion_frames, last_reply;
+static int element_compared;
 static double worst;
-static const char *names[2] = { "m.a", "m.b" };
 
 static void on_frame(void *data, const struct kinetic_frame *frame)
 {
@@ -39,11 +45,11 @@ static void on_frame(void *data, const struct kinetic_frame *frame)
 		return;
 	struct pending *p = &pending[pending_count];
 	p->time_ns = frame->time_ns;
-	for (int c = 0; c < 2; c++) {
+	for (int c = 0; c < CHANNELS; c++) {
 		const struct kinetic_channel *channel = kinetic_client_find_channel(frame_client, names[c]);
-		if (!channel)
-			return;
-		memcpy(p->value[c], kinetic_frame_value(frame, channel), 2 * sizeof(double));
+		p->present[c] = channel != NULL;
+		if (channel)
+			memcpy(p->value[c], kinetic_frame_value(frame, channel), dimensions[c] * sizeof(double));
 	}
 	pending_count++;
 }
@@ -78,15 +84,15 @@ static void on_reply(void *data, const struct kinetic_reply *reply)
 static void compare_pending(void)
 {
 	for (int i = 0; i < pending_count; i++) {
-		for (int c = 0; c < 2; c++) {
+		for (int c = 0; c < CHANNELS; c++) {
 			const struct kinetic_channel *channel = kinetic_client_find_channel(motion_client, names[c]);
 			struct kinetic_motion *motion = channel ? kinetic_client_motion(motion_client, channel) : NULL;
-			if (!motion || kinetic_motion_kind(motion) == KINETIC_MOTION_FRAMES ||
+			if (!pending[i].present[c] || !motion || kinetic_motion_kind(motion) == KINETIC_MOTION_FRAMES ||
 			    kinetic_motion_time_ns(motion) > pending[i].time_ns)
 				continue;
 			double value[2], velocity[2];
 			CHECK(kinetic_motion_evaluate(motion, pending[i].time_ns, value, velocity) == KINETIC_OK, "evaluate");
-			for (int k = 0; k < 2; k++) {
+			for (uint32_t k = 0; k < dimensions[c]; k++) {
 				double frame = pending[i].value[c][k];
 				double error = fabs(value[k] - frame) / fmax(1, fabs(frame));
 				worst = fmax(worst, error);
@@ -94,6 +100,7 @@ static void compare_pending(void)
 				      (unsigned long long)pending[i].time_ns, value[k], frame);
 			}
 			compared++;
+			element_compared += c >= 2;
 		}
 	}
 	pending_count = 0;
@@ -196,12 +203,22 @@ int main(void)
 	run_for(50);
 	kinetic_client_animate(frame_client, "m.a", a5, 2, ".snappy", 0);
 	run_for(1500);
+	/* An element: the default window transition, removed mid-way (it turns round, keeping its springs' velocity),
+	 * inserted again during the removal. Its channels are described in closed form. */
+	kinetic_client_insert(frame_client, "m.w", ".scale(0.9).combined(with: .opacity)", ".smooth(duration: 0.3)");
+	run_for(120);
+	kinetic_client_remove_element(frame_client, "m.w", NULL, ".smooth(duration: 0.3)");
+	run_for(90);
+	kinetic_client_insert(frame_client, "m.w", NULL, ".bouncy");
+	run_for(900);
 	CHECK(compared >= 100, "%d values compared", compared);
+	CHECK(element_compared >= 60, "%d element values compared", element_compared);
 	CHECK(framed_motions >= 1 && motion_frames > 0, "m.b described as frames (%d) and its frames sent (%d)",
 	      framed_motions, motion_frames);
 	CHECK(motions >= 6, "%d motion descriptors", motions);
-	printf("test-motion: %d descriptors, %d frame values matched the evaluator (worst relative error %.3g); %d frames "
-	       "to the motion subscriber while a channel had no closed form\n", motions, compared, worst, motion_frames);
+	printf("test-motion: %d descriptors, %d frame values matched the evaluator (%d of an element's transition; worst "
+	       "relative error %.3g); %d frames to the motion subscriber while a channel had no closed form\n", motions,
+	       compared, element_compared, worst, motion_frames);
 	kinetic_client_destroy(motion_client);
 	kinetic_client_destroy(frame_client);
 	CHECK(test_daemon_stop(&daemon) == 0, "kineticd exits 0 on SIGTERM");
