@@ -150,10 +150,27 @@ struct kinetic_client_listener {
  * client_name (NULL: "libkinetic-client") is what the daemon logs. listener may be NULL (nothing is called); its size
  * must be set (KINETIC_E_INVALID otherwise).
  * On success *out is the client, its socket non-blocking; on failure *out is NULL and the status says why (the
- * message is kinetic_connect_error_message()).
+ * message is kinetic_connect_error_message()). A negative timeout_ms does not wait for the hello at all
+ * (kinetic_client_connect_nonblocking()).
  */
 int kinetic_client_connect(const char *socket_path, const char *client_name, int timeout_ms,
 			   const struct kinetic_client_listener *listener, void *data, struct kinetic_client **out);
+
+/**
+ * Connects without blocking, for a host whose loop must never wait (a compositor): the socket is connected and the
+ * hello queued, and the call returns at once. The daemon's hello is read by the first kinetic_client_dispatch() calls;
+ * until then kinetic_client_ready() is false, and commands and subscriptions are queued and sent after the hello, in
+ * order. A daemon that refuses the hello, speaks another major version or never answers is seen there: dispatch
+ * returns the status (KINETIC_E_VERSION, KINETIC_E_PROTOCOL, …) and the error message says why, as connecting would.
+ * Poll the fd for reading, and for writing while kinetic_client_wants_write(). Fails at once, as
+ * kinetic_client_connect() does, when no daemon listens or the socket is not reachable.
+ */
+int kinetic_client_connect_nonblocking(const char *socket_path, const char *client_name,
+				       const struct kinetic_client_listener *listener, void *data,
+				       struct kinetic_client **out);
+
+/** Whether the daemon's hello has been read (always, after kinetic_client_connect()) and the connection is open. */
+bool kinetic_client_ready(const struct kinetic_client *client);
 
 /** Why the last kinetic_client_connect() on this thread failed, in one line that says what to do. */
 const char *kinetic_connect_error_message(void);

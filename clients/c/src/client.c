@@ -223,12 +223,11 @@ static int read_refusal(struct kinetic_client *client, const unsigned char *payl
 	return status;
 }
 
-/* The daemon's hello: KNTC, u16 major, u16 minor, then its JSON object with its name and tick rate. */
-static int read_hello(struct kinetic_client *client, int timeout_ms)
+/* The daemon's hello, the first whole message in `in`: KNTC, u16 major, u16 minor, then its JSON object with its name
+ * and tick rate. Its errors are the connection's (kinetic_connect_error_message()). */
+static int accept_hello(struct kinetic_client *client)
 {
-	int status = read_message_blocking(client, monotonic_ms() + timeout_ms);
-	if (status < 0)
-		return status;
+	int status;
 	const unsigned char *message = (unsigned char *)client->in.data;
 	uint32_t length = kinetic_load_u32(message);
 	uint16_t type = kinetic_load_u16(message + 4);
@@ -264,6 +263,7 @@ static int read_hello(struct kinetic_client *client, int timeout_ms)
 	size_t used = 4 + (size_t)length;
 	memmove(client->in.data, client->in.data + used, client->in.length - used);
 	client->in.length -= used;
+	client->awaiting_hello = false;
 	return KINETIC_OK;
 }
 
@@ -284,15 +284,16 @@ static int permission_denied(const char *path)
 			    (unsigned)(info.st_mode & 0777), group, group);
 }
 
-/* A socket connected to `path`, or a status with a message that says what to do. */
-static int open_socket(const char *path, int *fd)
+/* A socket connected to `path` (non-blocking when `nonblocking`: a daemon whose backlog is full is then an error, not
+ * a wait), or a status with a message that says what to do. */
+static int open_socket(const char *path, bool nonblocking, int *fd)
 {
 	struct sockaddr_un address = { .sun_family = AF_UNIX };
 	if (strlen(path) >= sizeof address.sun_path)
 		return connect_fail(KINETIC_E_INVALID, "socket path %s is longer than the %zu bytes a Unix socket's "
 				    "path may have; use a shorter one", path, sizeof address.sun_path - 1);
 	memcpy(address.sun_path, path, strlen(path) + 1);
-	*fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	*fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | (nonblocking ? SOCK_NONBLOCK : 0), 0);
 	if (*fd < 0)
 		return connect_fail(KINETIC_E_SYSTEM, "socket: %s", strerror(errno));
 	if (connect(*fd, (struct sockaddr *)&address, sizeof address) == 0)
@@ -308,6 +309,9 @@ static int open_socket(const char *path, int *fd)
 				      "socket file); start it, or name another socket with socket_path", path);
 	else if (error == EACCES || error == EPERM)
 		status = permission_denied(path);
+	else if (error == EAGAIN)
+		status = connect_fail(KINETIC_E_NO_DAEMON, "kineticd at %s takes no more connections now (its backlog is "
+				      "full); try again later", path);
 	else
 		status = connect_fail(KINETIC_E_SYSTEM, "connecting to %s: %s", path, strerror(error));
 	close(*fd);
@@ -316,8 +320,9 @@ static int open_socket(const char *path, int *fd)
 	return status;
 }
 
-/* Sends the binary hello, blocking (the socket is still blocking: nothing else is queued). */
-static int send_hello(struct kinetic_client *client, const char *client_name)
+/* Queues the binary hello and sends it: blocking when the socket is (nothing else is queued), otherwise as much as
+ * the socket takes, the rest left to kinetic_client_flush(). */
+static int send_hello(struct kinetic_client *client, const char *client_name, bool nonblocking)
 {
 	struct kinetic_json hello;
 	kinetic_json_begin(&hello, client->c_locale);
@@ -333,6 +338,10 @@ static int send_hello(struct kinetic_client *client, const char *client_name)
 	kinetic_json_free(&hello);
 	if (too_large || client->out.failed)
 		return connect_fail(KINETIC_E_TOO_LARGE, "the client name is too long; use a shorter one");
+	if (nonblocking) {
+		int status = kinetic_client_flush(client);
+		return status < 0 ? connect_fail(status, "sending the hello: %s", client->error) : KINETIC_OK;
+	}
 	for (size_t sent = 0; sent < client->out.length;) {
 		ssize_t wrote = send(client->fd, client->out.data + sent, client->out.length - sent, MSG_NOSIGNAL);
 		if (wrote < 0 && errno == EINTR)
@@ -368,10 +377,14 @@ int kinetic_connection_open(int fd, const char *client_name, int timeout_ms, con
 		memcpy(&client->listener, listener, listener->size < sizeof *listener ? listener->size : sizeof *listener);
 	client->c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
 	client->tokener = kinetic_json_tokener();
+	client->awaiting_hello = true;
+	bool nonblocking = timeout_ms < 0;
 	int status = !client->c_locale || !client->tokener ? connect_fail(KINETIC_E_NO_MEMORY, "out of memory") :
-		send_hello(client, client_name);
-	if (status == KINETIC_OK)
-		status = read_hello(client, timeout_ms > 0 ? timeout_ms : 5000);
+		send_hello(client, client_name, nonblocking);
+	if (status == KINETIC_OK && !nonblocking)
+		status = read_message_blocking(client, monotonic_ms() + (timeout_ms > 0 ? timeout_ms : 5000));
+	if (status == KINETIC_OK && !nonblocking)
+		status = accept_hello(client);
 	int flags = status == KINETIC_OK ? fcntl(client->fd, F_GETFL) : 0;
 	if (status == KINETIC_OK && (flags < 0 || fcntl(client->fd, F_SETFL, flags | O_NONBLOCK) < 0))
 		status = connect_fail(KINETIC_E_SYSTEM, "fcntl: %s", strerror(errno));
@@ -395,8 +408,20 @@ int kinetic_client_connect(const char *socket_path, const char *client_name, int
 	if (status < 0)
 		return status;
 	int fd = -1;
-	status = open_socket(path, &fd);
+	status = open_socket(path, timeout_ms < 0, &fd);
 	return status < 0 ? status : kinetic_connection_open(fd, client_name, timeout_ms, listener, data, out);
+}
+
+int kinetic_client_connect_nonblocking(const char *socket_path, const char *client_name,
+				       const struct kinetic_client_listener *listener, void *data,
+				       struct kinetic_client **out)
+{
+	return kinetic_client_connect(socket_path, client_name, -1, listener, data, out);
+}
+
+bool kinetic_client_ready(const struct kinetic_client *client)
+{
+	return client && !client->ended && !client->awaiting_hello;
 }
 
 void kinetic_client_destroy(struct kinetic_client *client)
@@ -444,12 +469,37 @@ int kinetic_client_flush(struct kinetic_client *client)
 	return 0;
 }
 
+/* The hello of a non-blocking connection, once it is whole in `in`: 1 when taken, 0 while it is not whole, or the
+ * status that ended the connection (its message the hello's error). */
+static int take_hello(struct kinetic_client *client)
+{
+	if (client->in.length < KINETIC_HEADER_SIZE)
+		return 0;
+	uint32_t length = kinetic_load_u32((unsigned char *)client->in.data);
+	if (length >= 4 && length <= KINETIC_MAX_MESSAGE && client->in.length < 4 + (size_t)length)
+		return 0;
+	int status = length < 4 || length > KINETIC_MAX_MESSAGE ?
+		connect_fail(KINETIC_E_PROTOCOL, "the daemon's first message has length %u; is this socket a kineticd's?",
+			     length) :
+		accept_hello(client);
+	if (status == KINETIC_OK)
+		return 1;
+	kinetic_fail(client, status, "%s", connect_error);
+	return end_connection(client, status);
+}
+
 /* Handles every whole message in the input buffer; returns how many, or a negative status. */
 static int handle_buffered(struct kinetic_client *client)
 {
 	int handled = 0;
 	size_t used = 0;
 	int status = KINETIC_OK;
+	if (client->awaiting_hello) {
+		status = take_hello(client);
+		if (status <= 0)
+			return status;
+		handled++;
+	}
 	while (client->in.length - used >= KINETIC_HEADER_SIZE) {
 		const unsigned char *message = (unsigned char *)client->in.data + used;
 		uint32_t length = kinetic_load_u32(message);

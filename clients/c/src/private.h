@@ -119,6 +119,8 @@ struct kinetic_client {
 	/* Once the connection has ended (the daemon closed it, or sent what the protocol forbids): the status every later
 	 * call returns, with `error` saying why. */
 	int ended;
+	/* Until the daemon's hello has been read (a non-blocking connection's first dispatches). */
+	bool awaiting_hello;
 };
 
 /* Sets the client's error message and returns `status`. */

@@ -285,6 +285,63 @@ static void check_bounded_dispatch(void)
 	stand_in_stop(&stand_in);
 }
 
+/* kinetic_client_connect_nonblocking() against a daemon that never answers the hello: it returns a client at once (the
+ * blocking connect would wait and time out), which queues commands and is not ready; against one that answers, the
+ * hello and what follows come through dispatch; against one that refuses the hello, dispatch fails with its reason. */
+static void check_nonblocking_connect(void)
+{
+	struct stand_in stand_in;
+	struct kinetic_client *client = NULL;
+	if (stand_in_start(&stand_in, script, 0, NULL, 0))
+		return;
+	CHECK(kinetic_client_connect_nonblocking(stand_in.socket, "test-hostile", &listener, NULL, &client) == KINETIC_OK,
+	      "non-blocking connect to a silent daemon: %s", kinetic_connect_error_message());
+	const char *patterns[] = { "*" };
+	CHECK(client && !kinetic_client_ready(client) && kinetic_client_subscribe(client, patterns, 1, 0) == 0,
+	      "a silent daemon's client is not ready and queues a subscription");
+	struct pollfd poll_fd = { .fd = kinetic_client_get_fd(client), .events = POLLIN };
+	poll(&poll_fd, 1, 100);
+	CHECK(kinetic_client_dispatch(client) == 0 && !kinetic_client_ready(client), "nothing to dispatch, still not ready");
+	kinetic_client_destroy(client);
+	CHECK(stand_in_stop(&stand_in) == 0, "the silent daemon got a binary hello");
+
+	schemas = 0;
+	script_length = stand_in_hello(script);
+	add(3, SCHEMA);
+	if (stand_in_start(&stand_in, script, script_length, NULL, 0))
+		return;
+	client = NULL;
+	kinetic_client_connect_nonblocking(stand_in.socket, "test-hostile", &listener, NULL, &client);
+	for (int64_t deadline = now_ms() + 5000; client && schemas == 0 && now_ms() < deadline;) {
+		poll_fd.fd = kinetic_client_get_fd(client);
+		poll(&poll_fd, 1, 100);
+		CHECK(kinetic_client_dispatch(client) >= 0, "dispatch: %s", kinetic_client_error_message(client));
+	}
+	CHECK(client && kinetic_client_ready(client) && schemas == 1 && strlen(kinetic_client_server(client)) > 0,
+	      "the hello and the schema after it came through dispatch (ready %d, %d schemas)",
+	      client && kinetic_client_ready(client), schemas);
+	kinetic_client_destroy(client);
+	stand_in_stop(&stand_in);
+
+	script_length = 0;
+	add(8, "{\"type\":\"error\",\"code\":\"version_unsupported\",\"message\":\"protocol 9 only\"}");
+	if (stand_in_start(&stand_in, script, script_length, NULL, 0))
+		return;
+	client = NULL;
+	kinetic_client_connect_nonblocking(stand_in.socket, "test-hostile", &listener, NULL, &client);
+	int status = 0;
+	for (int64_t deadline = now_ms() + 5000; client && status == 0 && now_ms() < deadline;) {
+		poll_fd.fd = kinetic_client_get_fd(client);
+		poll(&poll_fd, 1, 100);
+		status = kinetic_client_dispatch(client);
+	}
+	CHECK(status == KINETIC_E_VERSION && strstr(kinetic_client_error_message(client), "protocol 9 only") &&
+	      !kinetic_client_ready(client), "a refused hello ends the connection: %s (%s)", kinetic_status_name(status),
+	      client ? kinetic_client_error_message(client) : "no client");
+	kinetic_client_destroy(client);
+	stand_in_stop(&stand_in);
+}
+
 static void check_null_client(void)
 {
 	const char *patterns[] = { "*" };
@@ -322,6 +379,7 @@ int main(void)
 	check_null_client();
 	check_messages();
 	check_bounded_dispatch();
+	check_nonblocking_connect();
 	if (failures)
 		fprintf(stderr, "test-hostile: %d checks failed\n", failures);
 	else
