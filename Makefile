@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs protocol
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c test-weston vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs protocol
 
 deps:
 	@./scripts/install-deps.sh
@@ -70,7 +70,7 @@ test-after-build:
 	@./scripts/check-doc-comments.py --self-test
 	@./scripts/check-doc-comments.py Sources
 	@./scripts/check-no-icu.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"/kinetic{d,ctl}
-	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python test-c
+	@$(MAKE) --no-print-directory --output-sync=target test-swift test-system test-package test-docs test-python test-c test-weston
 
 # The DocC documentation of Kinetic and KineticInput (Sources/Kinetic/Kinetic.docc: the overview, a getting-started
 # article, topics), with swift-docc-plugin; warnings are errors, so a broken symbol link fails. With the
@@ -108,6 +108,11 @@ test-python:
 # example built from the installed library through pkg-config (scripts/test-c.sh).
 test-c:
 	@./scripts/test-c.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
+
+# clients/weston (kinetic-weston): the module under ASan and UBSan in a headless Weston 10 with kineticd, its
+# screenshots measured (scripts/test-weston.sh).
+test-weston:
+	@./scripts/test-weston.sh "$$($(SWIFT) build $(TEST_BUILD_FLAGS) --show-bin-path)"
 
 # At a lower priority than the other lanes: the package lane's guest ends last, and the fuzz build has time to spare
 # (with equal shares, the guest ran the last 40 s of `make test` on one core, 2026-11-26).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, only when missing.
-# Used by `make demo` (no argument: the build's packages), `make install` (`c`: libkinetic-client's build), the VM
+# Used by `make demo` (no argument: the build's packages), `make install` (`c`: libkinetic-client's build; `weston`:
+# kinetic-weston's), the VM
 # suites (`vm`: qemu, busybox, debootstrap),
 # `make deb` (`deb`) and `make test` (`test`: every group); safe to run repeatedly.
 set -euo pipefail
@@ -50,6 +51,16 @@ c_packages=(
   gcc
   libjson-c-dev
 )
+# clients/weston (kinetic-weston): libweston 10 and Weston itself, whose headless backend runs its tests
+# (scripts/test-weston.sh); wayland-scanner and the protocols build the test's Wayland client.
+weston_packages=(
+  weston
+  libweston-10-dev
+  libwayland-dev
+  libwayland-bin
+  wayland-protocols
+  libpixman-1-dev
+)
 vm_packages=(
   qemu-system-x86
   busybox-static
@@ -62,11 +73,12 @@ case "${1:-}" in
   "") wanted=("${packages[@]}") ;;
   c) wanted=("${c_packages[@]}") ;;
   vm) wanted=("${vm_packages[@]}") ;;
-  deb) wanted=("${deb_packages[@]}" "${c_packages[@]}") ;;
+  deb) wanted=("${deb_packages[@]}" "${c_packages[@]}" "${weston_packages[@]}") ;;
+  weston) wanted=("${c_packages[@]}" "${weston_packages[@]}") ;;
   # `make test`: all of them in one apt-get call before its steps run side by side (two apt-gets at once fail on
   # dpkg's lock).
-  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}" "${python_packages[@]}" "${c_packages[@]}") ;;
-  *) echo "install-deps: unknown group '$1' (use no argument, 'c', 'vm', 'deb' or 'test')" >&2; exit 2 ;;
+  test) wanted=("${packages[@]}" "${deb_packages[@]}" "${vm_packages[@]}" "${doc_packages[@]}" "${python_packages[@]}" "${c_packages[@]}" "${weston_packages[@]}") ;;
+  *) echo "install-deps: unknown group '$1' (use no argument, 'c', 'weston', 'vm', 'deb' or 'test')" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -148,7 +148,15 @@ bool kw_window_apply(struct kw_window *window, uint64_t when)
 		return moving;
 	memcpy(window->applied, values, sizeof values);
 	window->has_applied = true;
-	set_matrix(window, values);
+	/* At identity the transform is taken off the view: Weston then draws it as it would without the module (no
+	 * filtering of its pixels). */
+	bool identity = values[1] == 1 && values[2] == 1 && values[3] == 0 && values[4] == 0 && values[5] == 0;
+	wl_list_remove(&window->transform.link);
+	wl_list_init(&window->transform.link);
+	if (!identity) {
+		set_matrix(window, values);
+		wl_list_insert(&view->geometry.transformation_list, &window->transform.link);
+	}
 	view->alpha = (float)values[0];
 	weston_view_geometry_dirty(view);
 	weston_view_schedule_repaint(view);
