@@ -4,7 +4,8 @@
 Usage: scripts/doctest.py BIN_DIR      (BIN_DIR holds the kineticd and kineticctl under test)
 
 Where the examples are
-  * README.md, ARCHITECTURE.md, CONTRIBUTING.md, docs/*.md, Recordings/README.md, clients/python/README.md and clients/c/README.md: fenced blocks (Python examples run with
+  * README.md, ARCHITECTURE.md, CONTRIBUTING.md, docs/*.md, Recordings/README.md, clients/python/README.md,
+    clients/c/README.md and clients/weston/README.md: fenced blocks (Python examples run with
     the kinetic package of clients/python/src importable, as if installed). The info string after the language may say
       `daemon`          the example talks to a kineticd on $KINETIC_SOCKET (the one socket rule, docs/PROTOCOL.md
                         "Finding the socket"): the runner starts one for it, as a reader would have one running;
@@ -37,7 +38,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 LIMIT = 600
 # How long the examples' kineticd may take to answer its first status (it answers in well under a second).
 DAEMON_START = 120
-DATA = {"json", "text", "yaml", ""}
+DATA = {"json", "text", "yaml", "ini", ""}
 
 # kineticd(8) and kineticctl(1) examples that cannot run on a build machine, or run until stopped.
 HELP_RULES = [
@@ -225,7 +226,7 @@ def main():
         sys.exit(__doc__)
     bin_dir = os.path.abspath(sys.argv[1])
     examples = []
-    for name in ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "Recordings/README.md", "clients/python/README.md", "clients/c/README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+    for name in ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "Recordings/README.md", "clients/python/README.md", "clients/c/README.md", "clients/weston/README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
                                                                if f.endswith(".md")):
         examples += markdown_examples(os.path.join(ROOT, name))
     examples += configuration_examples(os.path.join(ROOT, "docs/kineticd.yaml.5"))

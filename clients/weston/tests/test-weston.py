@@ -43,7 +43,7 @@ WINDOW = (200, 150)
 FOLLOW_SCALE = 1.5
 TRANSITION_SECONDS = 2
 RELEASE_SECONDS = 3
-SWIPE_DELAY = 14.0
+SWIPE_DELAY = 25.0
 # How long a description may take from kineticd's tick to the module (a bound for a loaded machine, not a timing check).
 IN_FLIGHT = 250_000_000
 FRAME = re.compile(r"frame (\S+) at (\d+) \(applied at (\d+)\): opacity (\S+) scale (\S+) (\S+) offset (\S+) (\S+) rotation (\S+) "
