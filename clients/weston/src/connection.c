@@ -143,7 +143,7 @@ static int on_fd(int fd, uint32_t mask, void *data)
 static void subscribe(struct kw *kw)
 {
 	char pattern[64];
-	snprintf(pattern, sizeof pattern, "%s*", kw->element_prefix);
+	snprintf(pattern, sizeof pattern, "%s*", KW_ELEMENT_PREFIX);
 	const char *patterns[2] = { pattern, kw->config.follow };
 	kinetic_client_subscribe_motion(kw->client, patterns, kw->config.follow ? 2 : 1, 0);
 }

@@ -32,8 +32,6 @@
 #include "kinetic-client.h"
 #include "kinetic-weston.h"
 
-static const char element_prefix[] = "weston.window.";
-
 static uint64_t clock_ns(clockid_t clock)
 {
 	struct timespec now;
@@ -51,6 +49,13 @@ static uint64_t timespec_ns(const struct timespec *t)
 	return (uint64_t)t->tv_sec * 1000000000u + (uint64_t)t->tv_nsec;
 }
 
+/* A time of the compositor's presentation clock (CLOCK_MONOTONIC_RAW on some backends) on CLOCK_MONOTONIC, the
+ * daemon's. */
+static uint64_t presentation_to_monotonic(const struct weston_compositor *compositor, uint64_t time)
+{
+	return time - clock_ns(compositor->presentation_clock) + clock_ns(CLOCK_MONOTONIC);
+}
+
 /* The output's refresh interval, ns (60 Hz when the mode does not say). */
 static uint64_t refresh_ns(const struct weston_output *output)
 {
@@ -65,8 +70,7 @@ static uint64_t refresh_ns(const struct weston_output *output)
  */
 uint64_t kw_next_presentation(const struct weston_output *output)
 {
-	clockid_t clock = output->compositor->presentation_clock;
-	uint64_t now = clock_ns(clock), monotonic = clock_ns(CLOCK_MONOTONIC);
+	uint64_t now = clock_ns(output->compositor->presentation_clock);
 	uint64_t refresh = refresh_ns(output), last = timespec_ns(&output->frame_time);
 	uint64_t next;
 	if (output->repaint_status == REPAINT_SCHEDULED)
@@ -77,8 +81,7 @@ uint64_t kw_next_presentation(const struct weston_output *output)
 		next = now + refresh;
 	if (next < now)
 		next = now;
-	/* The presentation clock (CLOCK_MONOTONIC_RAW on some backends) to CLOCK_MONOTONIC, the daemon's. */
-	return next - now + monotonic;
+	return presentation_to_monotonic(output->compositor, next);
 }
 
 /* The weston_output a view is on, or the first output. */
@@ -188,8 +191,7 @@ void kw_frame_clock(struct kw *kw, struct weston_output *output)
 	    output != view_output(kw, NULL) || output->frame_time.tv_sec == 0)
 		return;
 	uint64_t refresh = refresh_ns(output);
-	uint64_t now = clock_ns(output->compositor->presentation_clock), monotonic = clock_ns(CLOCK_MONOTONIC);
-	uint64_t vblank = timespec_ns(&output->frame_time) - now + monotonic;
+	uint64_t vblank = presentation_to_monotonic(output->compositor, timespec_ns(&output->frame_time));
 	if (kw->clock_refresh == refresh && kw->clock_vblank) {
 		uint64_t since = vblank > kw->clock_vblank ? vblank - kw->clock_vblank : kw->clock_vblank - vblank;
 		uint64_t off = since % refresh;
@@ -248,7 +250,6 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
 		return 0;
 	}
 	kw->compositor = compositor;
-	kw->element_prefix = element_prefix;
 	wl_list_init(&kw->outputs);
 	wl_list_init(&kw->windows);
 	read_config(kw);

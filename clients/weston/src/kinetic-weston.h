@@ -13,6 +13,9 @@
 /* The struct of `type` whose `member` is at `pointer` (libweston's helpers are not installed). */
 #define kw_container_of(pointer, type, member) ((type *)((char *)(pointer) - offsetof(type, member)))
 
+/* The elements of the windows in kineticd: weston.window.1, weston.window.2, … */
+#define KW_ELEMENT_PREFIX "weston.window."
+
 /* [kinetic] in weston.ini (clients/weston/README.md). */
 struct kw_config {
 	char *socket;
@@ -27,7 +30,6 @@ struct kw_config {
 struct kw {
 	struct weston_compositor *compositor;
 	struct kw_config config;
-	const char *element_prefix;
 	struct weston_log_scope *scope;
 	struct wl_listener destroy_listener;
 	struct wl_listener output_created_listener;

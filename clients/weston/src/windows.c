@@ -203,7 +203,7 @@ static void window_mapped(struct kw_tracker *tracker)
 	window->ghost = ghost;
 	window->waiting = true;
 	window->anchor[0] = window->anchor[1] = 0.5;
-	snprintf(window->element, sizeof window->element, "%s%u", kw->element_prefix, ++kw->next_window);
+	snprintf(window->element, sizeof window->element, "%s%u", KW_ELEMENT_PREFIX, ++kw->next_window);
 	/* Kept alive past the client's wl_surface, as desktop-shell keeps it for its fade-out. */
 	tracker->surface->ref_count++;
 	window->view_destroy_listener.notify = view_destroyed;
