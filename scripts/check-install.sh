@@ -20,6 +20,7 @@ expected=(
   usr/share/fish/vendor_completions.d/kineticd.fish usr/share/fish/vendor_completions.d/kineticctl.fish
   usr/share/kinetic/kineticd-display.conf usr/include/kinetic-client.h "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/libkinetic-client.so.1.0.0"
   "usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)/pkgconfig/kinetic-client.pc"
+  "$(pkg-config --variable=libdir libweston-10 | cut -c2-)/weston/kinetic-weston.so"
 )
 for recording in Recordings/*.evemu Recordings/*.libinput.yml; do expected+=("usr/share/kinetic/recordings/${recording#Recordings/}"); done
 for file in "${expected[@]}"; do
@@ -58,4 +59,18 @@ printf '#include <kinetic-client.h>\nint main(void) { return kinetic_status_name
 # shellcheck disable=SC2086 # the flags are words
 cc -std=c11 -Werror "$units/use.c" $flags -o "$units/use"
 LD_LIBRARY_PATH="$stage/usr/lib/$multiarch" "$units/use" || { echo "check-install: a program linked with libkinetic-client failed" >&2; exit 1; }
-echo "check-install: make install put ${#expected[@]} files in place; configuration, units, man pages and completions check out; pkg-config --cflags --libs kinetic-client gives $flags"
+# kinetic-weston: in Weston's module folder, linked to the library's SONAME, and a headless Weston loads it (the module
+# says so in Weston's log: with no kineticd at its socket it retries).
+module="$stage$(pkg-config --variable=libdir libweston-10)/weston/kinetic-weston.so"
+readelf -d "$module" | grep -q 'NEEDED.*\[libkinetic-client.so.1\]' ||
+  { echo "check-install: kinetic-weston.so does not link to libkinetic-client.so.1" >&2; exit 1; }
+mkdir -m 0700 "$units/runtime"
+printf '[core]\nidle-time=0\n[kinetic]\nsocket=%s\n' "$units/absent.sock" > "$units/weston.ini"
+XDG_RUNTIME_DIR="$units/runtime" LD_LIBRARY_PATH="$stage/usr/lib/$multiarch" timeout -k 5 60 weston --no-config \
+  --config="$units/weston.ini" --backend=headless-backend.so --socket=kinetic-check --modules="$module" \
+  --log="$units/weston.log" 2>> "$units/weston.log" & weston=$!
+for _ in $(seq 600); do grep -q 'kinetic-weston: .*retrying' "$units/weston.log" 2>/dev/null && break; kill -0 $weston 2>/dev/null || break; sleep 0.1; done
+kill $weston 2>/dev/null; wait $weston 2>/dev/null || true
+grep -q 'kinetic-weston: .*retrying' "$units/weston.log" && ! grep -qi 'warning' "$units/weston.log" ||
+  { cat "$units/weston.log" >&2; echo "check-install: headless Weston did not load the installed kinetic-weston.so, or warned (its log is above)" >&2; exit 1; }
+echo "check-install: make install put ${#expected[@]} files in place; configuration, units, man pages and completions check out; pkg-config --cflags --libs kinetic-client gives $flags; headless Weston loads kinetic-weston.so from Weston's module folder"

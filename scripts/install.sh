@@ -16,6 +16,8 @@
 #   bash, zsh and fish completions for both commands
 #   libkinetic-client: $PREFIX/lib/<triplet>/libkinetic-client.so*, its pkg-config file, $PREFIX/include/kinetic-client.h
 #                                                          (scripts/install-c-client.sh)
+#   kinetic-weston: Weston's module folder, $(pkg-config --variable=libdir libweston-10)/weston/kinetic-weston.so,
+#                   whatever the prefix (scripts/install-weston-module.sh)
 # The release configuration (the default) builds what it installs, with the package trait AnimatableMacro off
 # (neither binary uses the macro); `--configuration test` builds nothing and installs what `make test`'s own build
 # made (scripts/test-build-flags, default traits included), so that its checks install what the tests ran. It does
@@ -98,4 +100,5 @@ for command in kineticd kineticctl; do
   "$root$PREFIX/bin/$command" --generate-completion-script fish > "$root$PREFIX/share/fish/vendor_completions.d/$command.fish"
 done
 DESTDIR="$DESTDIR" PREFIX="$PREFIX" scripts/install-c-client.sh
+DESTDIR="$DESTDIR" PREFIX="$PREFIX" scripts/install-weston-module.sh
 echo "install.sh: installed into ${root:-/}$PREFIX ($configuration build)" >&2

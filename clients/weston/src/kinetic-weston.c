@@ -235,6 +235,8 @@ static void compositor_destroyed(struct wl_listener *listener, void *data)
 	free(kw->config.transition);
 	free(kw->config.animation);
 	free(kw->config.follow);
+	/* Weston warns at exit about a scope still there. */
+	weston_log_scope_destroy(kw->scope);
 	free(kw);
 }
 
