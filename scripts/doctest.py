@@ -11,8 +11,15 @@ Where the examples are
                         "Finding the socket"): the runner starts one for it, as a reader would have one running;
       `stop-after=N`    the example runs until stopped (a subscription): it passes if it is still running after N
                         seconds and has printed something;
+      `weston`          the example runs Weston with kinetic-weston (clients/weston/README.md): the module, built and
+                        installed by scripts/install-weston-module.sh into a staging folder, is what
+                        `--modules=kinetic-weston.so` loads (WESTON_MODULE_MAP), as `make install` would have put it
+                        in Weston's module folder; a shell example runs inside a Wayland session (a headless Weston on
+                        wayland-0, as a reader's desktop would be), and an `ini` example is weston.ini for a headless
+                        Weston. It passes once the module says it connected to kineticd, while the example still runs;
       `not-run: REASON` the example is not run, and the reason is printed.
-    Blocks of data rather than commands (json, text, yaml, an unmarked block) are not examples.
+    Blocks of data rather than commands (json, text, yaml, ini, an unmarked block) are not examples, but for an `ini`
+    block marked `weston`.
   * the man pages: kineticd.yaml(5)'s literal blocks, each a configuration or a binding's fragment, checked with
     `kineticd --check-config`; kineticd(8) and kineticctl(1), generated from each command's --help, whose EXAMPLES
     run here (those that need an input device or run until stopped are handled as the table HELP_RULES says).
@@ -24,6 +31,7 @@ passed, and exits 1 when any failed.
 """
 import os
 import re
+import threading
 import shutil
 import signal
 import subprocess
@@ -39,6 +47,8 @@ LIMIT = 600
 # How long the examples' kineticd may take to answer its first status (it answers in well under a second).
 DAEMON_START = 120
 DATA = {"json", "text", "yaml", "ini", ""}
+# What kinetic-weston logs once it is connected: a `weston` example passes when its output has it.
+WESTON_CONNECTED = re.compile(r"kinetic-weston: connected to ")
 
 # kineticd(8) and kineticctl(1) examples that cannot run on a build machine, or run until stopped.
 HELP_RULES = [
@@ -60,6 +70,7 @@ class Example:
         if match:
             self.not_run = match.group(1).strip() or "no reason given"
         self.daemon = bool(re.search(r"\bdaemon\b", flags))
+        self.weston = bool(re.search(r"\bweston\b", flags))
         match = re.search(r"stop-after=(\d+(?:\.\d+)?)", flags)
         if match:
             self.stop_after = float(match.group(1))
@@ -85,7 +96,7 @@ def markdown_examples(path):
             body.append(lines[i])
             i += 1
         i += 1
-        if language in DATA:
+        if language in DATA and not (language == "ini" and re.search(r"\bweston\b", flags)):
             continue
         examples.append(Example(relative, start, language, flags, "\n".join(body) + "\n"))
     return examples
@@ -167,6 +178,44 @@ class Daemon:
         self.process.wait()
 
 
+class WestonModule:
+    """kinetic-weston as `make install` puts it, under a staging folder: built once per run, when an example needs it."""
+
+    def __init__(self):
+        self.stage = None
+
+    def environment(self):
+        if self.stage is None:
+            stage = tempfile.mkdtemp(prefix="kinetic-doctest-weston-")
+            for script in ("install-c-client.sh", "install-weston-module.sh"):
+                done = subprocess.run([os.path.join(ROOT, "scripts", script)], capture_output=True, text=True,
+                                      env=dict(os.environ, DESTDIR=stage, PREFIX="/usr"))
+                if done.returncode != 0:
+                    raise RuntimeError("scripts/%s failed:\n%s" % (script, done.stderr[-2000:]))
+            self.stage = stage
+        module = subprocess.run(["find", self.stage, "-name", "kinetic-weston.so"], capture_output=True,
+                                text=True).stdout.split()[0]
+        library = os.path.dirname(subprocess.run(["find", self.stage, "-name", "libkinetic-client.so.1"],
+                                                 capture_output=True, text=True).stdout.split()[0])
+        return {"WESTON_MODULE_MAP": "kinetic-weston.so=" + module, "LD_LIBRARY_PATH": library}
+
+    def remove(self):
+        if self.stage:
+            shutil.rmtree(self.stage, ignore_errors=True)
+
+
+WESTON = WestonModule()
+
+
+def wait_for_socket(path, process):
+    deadline = time.monotonic() + DAEMON_START
+    while time.monotonic() < deadline and process.poll() is None:
+        if os.path.exists(path):
+            return
+        time.sleep(0.05)
+    raise RuntimeError("the headless Weston for the example did not make %s within %d s" % (path, DAEMON_START))
+
+
 def run(example, bin_dir):
     """Runs one example; returns None when it passed, else what went wrong."""
     folder = tempfile.mkdtemp(prefix="kinetic-doctest-")
@@ -181,10 +230,28 @@ def run(example, bin_dir):
         daemon = Daemon(bin_dir, folder) if example.daemon else None
         if daemon:
             env["KINETIC_SOCKET"] = daemon.socket
+        session = None
+        if example.weston:
+            env.update(WESTON.environment())
+            env["XDG_RUNTIME_DIR"] = os.path.join(folder, "runtime")
+            os.mkdir(env["XDG_RUNTIME_DIR"], 0o700)
+        if example.weston and example.language == "ini":
+            path = os.path.join(folder, "weston.ini")
+            open(path, "w").write(example.code)
+            command = ["weston", "--config=" + path, "--backend=headless-backend.so", "--socket=wayland-1"]
+        elif example.weston:
+            # The reader's desktop session: a Weston on wayland-0, which a nested Weston of the example connects to.
+            session = subprocess.Popen(["weston", "--backend=headless-backend.so", "--socket=wayland-0",
+                                        "--log=" + os.path.join(folder, "session.log")], cwd=folder, env=env,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            wait_for_socket(os.path.join(env["XDG_RUNTIME_DIR"], "wayland-0"), session)
+            env["WAYLAND_DISPLAY"] = "wayland-0"
         if example.language == "configuration":
             path = os.path.join(folder, "example.yaml")
             open(path, "w").write(example.code)
             command = [os.path.join(bin_dir, "kineticd"), "--check-config", path]
+        elif example.weston and example.language == "ini":
+            pass
         elif example.language in ("sh", "bash", "console"):
             command = ["bash", "-e", "-o", "pipefail", "-c", example.code]
         elif example.language == "python":
@@ -194,22 +261,35 @@ def run(example, bin_dir):
         process = subprocess.Popen(command, cwd=folder, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                    start_new_session=True)
         try:
-            limit = example.stop_after or LIMIT
-            try:
-                output, _ = process.communicate(timeout=limit)
-                stopped = False
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGTERM)
-                output, _ = process.communicate()
-                stopped = True
+            if example.weston:
+                output, stopped = until_connected(process)
+            else:
+                limit = example.stop_after or LIMIT
+                try:
+                    output, _ = process.communicate(timeout=limit)
+                    stopped = False
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGTERM)
+                    output, _ = process.communicate()
+                    stopped = True
         finally:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+            for group in (process, session):
+                try:
+                    if group:
+                        os.killpg(group.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            if session:
+                session.wait()
             if daemon:
                 daemon.stop()
         text = output.decode("utf-8", "replace")
+        if example.weston:
+            if stopped and WESTON_CONNECTED.search(text):
+                return None
+            return "kinetic-weston did not say it connected to kineticd%s:\n%s" % (
+                "" if stopped else " (the example ended with status %d)" % process.returncode,
+                "\n".join("    " + l for l in text.strip().split("\n")[-12:]))
         if stopped and example.stop_after:
             return None if text.strip() else "printed nothing in %g s" % example.stop_after
         if stopped:
@@ -219,6 +299,29 @@ def run(example, bin_dir):
         return None
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def until_connected(process):
+    """Reads a `weston` example's output until kinetic-weston says it connected (then stops it: the example runs until
+    stopped), the example ends, or LIMIT passes. Returns the output and whether it was stopped while running."""
+    chunks = []
+
+    def read():
+        while chunk := process.stdout.read1(4096):
+            chunks.append(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    deadline = time.monotonic() + LIMIT
+    while time.monotonic() < deadline and process.poll() is None and not WESTON_CONNECTED.search(
+            b"".join(chunks).decode("utf-8", "replace")):
+        time.sleep(0.05)
+    running = process.poll() is None
+    if running:
+        os.killpg(process.pid, signal.SIGTERM)
+    process.wait()
+    reader.join(timeout=10)
+    return b"".join(chunks), running
 
 
 def main():
@@ -244,6 +347,7 @@ def main():
         else:
             passed += 1
             print("ok       %s" % example.place)
+    WESTON.remove()
     print("doctest: %d examples ran (%d not run, each with its reason above)" % (passed + failed, skipped))
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)
