@@ -30,14 +30,16 @@ demo: deps
 	"$$($(DEMO_BUILD) --show-bin-path)/kineticctl" demo
 
 # kineticd, kineticctl, the systemd units, sysusers/tmpfiles files, /etc/kinetic/kineticd.yaml, man pages and
-# shell completions under DESTDIR/PREFIX (scripts/install.sh says where each goes).
+# shell completions under DESTDIR/PREFIX, and kinetic-weston in Weston's module folder (scripts/install.sh says where
+# each goes).
 install: deps
-	@./scripts/install-deps.sh c
+	@./scripts/install-deps.sh weston
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" SWIFT="$(SWIFT)" ./scripts/install.sh
 
 # dist/kinetic_VERSION_ARCH.deb: the files of `make install` with PREFIX=/usr, the Swift runtime linked
-# statically, maintainer scripts for sysusers/tmpfiles/the socket unit; and libkinetic-client1 and
-# libkinetic-client-dev, the C client library; lintian must pass on all three (scripts/make-deb.sh).
+# statically, maintainer scripts for sysusers/tmpfiles/the socket unit; libkinetic-client1 and
+# libkinetic-client-dev, the C client library; and kinetic-weston, the Weston module; lintian must pass on all four
+# (scripts/make-deb.sh).
 deb: deps
 	@./scripts/install-deps.sh deb
 	./scripts/make-deb.sh

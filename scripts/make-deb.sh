@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian packages (`make deb`): dist/kinetic_VERSION_ARCH.deb, and libkinetic-client1 and
 # libkinetic-client-dev (the C client library, clients/c: the shared library, then its header, pkg-config file and
-# link, Debian's usual split of a library), then checks them with lintian.
+# link, Debian's usual split of a library), and kinetic-weston (the Weston module, clients/weston), then checks them
+# with lintian.
 #
 # The binary (kineticd and kineticctl in one, kineticctl a link) links the Swift runtime and FoundationEssentials statically (the release configuration does, Package.swift; built
 # into .build-deb, so that `make install`'s release build and this one never rebuild each other's work): the package
@@ -41,6 +42,14 @@ mv "$stage/usr/lib/$multiarch/libkinetic-client.so.1" "$stage/usr/lib/$multiarch
   "$library/usr/lib/$multiarch/"
 mv "$stage/usr/lib/$multiarch/libkinetic-client.so" "$stage/usr/lib/$multiarch/pkgconfig" "$development/usr/lib/$multiarch/"
 mv "$stage/usr/include/kinetic-client.h" "$development/usr/include/"
+# The Weston module goes to its own package.
+module_dir="$(pkg-config --variable=libdir libweston-10)/weston"
+weston_package="$work/kinetic-weston"
+install -d "$weston_package$module_dir"
+mv "$stage$module_dir/kinetic-weston.so" "$weston_package$module_dir/"
+rmdir "$stage$module_dir"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$weston_package$module_dir/kinetic-weston.so"
+chmod 0644 "$weston_package$module_dir/kinetic-weston.so"
 rmdir "$stage/usr/include" "$stage/usr/lib/$multiarch"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0"
 chmod 0644 "$library/usr/lib/$multiarch/libkinetic-client.so.1.0.0"
@@ -62,7 +71,7 @@ document() {  # document PACKAGE ROOT COPYRIGHT
 }
 # Dependencies from a binary's own DT_NEEDED, as dpkg-shlibdeps does for debhelper (it wants a debian/control).
 printf 'Source: kinetic\n\nPackage: kinetic\nArchitecture: any\n' > "$work/shlibs/debian/control"
-shlib_depends() { (cd "$work/shlibs" && dpkg-shlibdeps -O "$1" | sed -n 's/^shlibs:Depends=//p'); }
+shlib_depends() { (cd "$work/shlibs" && dpkg-shlibdeps "${@:2}" -O "$1" | sed -n 's/^shlibs:Depends=//p'); }  # BINARY [OPTION...]
 package() {  # package PACKAGE ROOT DEPENDS
   (cd "$2" && find . -type f ! -path './DEBIAN/*' -printf '%P\0' | sort -z | xargs -0 md5sum) > "$2/DEBIAN/md5sums"
   chmod 0644 "$2/DEBIAN/md5sums"
@@ -106,5 +115,13 @@ package libkinetic-client1 "$library" "$(shlib_depends "$library/usr/lib/$multia
 # Its development files.
 document libkinetic-client-dev "$development" packaging/copyright-c-client
 package libkinetic-client-dev "$development" ""
+
+# The module: the libraries it links (libkinetic-client1 through the shlibs file above, which dpkg-shlibdeps reads from
+# debian/shlibs.local as it would from the installed package), and Weston itself, which loads it and whose executable
+# has the one symbol it takes from the frontend (wet_get_config).
+document kinetic-weston "$weston_package" packaging/copyright-weston
+cp "$library/DEBIAN/shlibs" "$work/shlibs/debian/shlibs.local"
+weston_depends="$(shlib_depends "$weston_package$module_dir/kinetic-weston.so" -l"$library/usr/lib/$multiarch")"
+package kinetic-weston "$weston_package" "weston (>= 10), $weston_depends"
 
 [ "${KINETIC_DEB_LINTIAN:-now}" = later ] || scripts/lint-deb.sh "${debs[@]}"

@@ -111,11 +111,12 @@ fetch_kernel() {
 # The systemd guest's root file system: a minimal Debian 12 with what the guest needs besides the minimal base
 # (systemd as init, udev — it gives /dev/input/event* to group input —, Debian's kernel and its modules,
 # evemu-tools to create and play the touchscreen, jq for the checks; for a user's session and its agent, logind's PAM
-# module, the user's D-Bus bus and Python's venv), made once per package list with debootstrap (mostly downloading
-# and unpacking), under a lock: two clones may test at once, and `make test` makes it in the background while it
-# builds. Each package list has a folder of its own, so that a clone of another version testing meanwhile keeps the
-# root it booted from (its overlay's lower layer). Sets $base to its folder.
-root_packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,libyaml-0-2,jq,libpam-systemd,dbus-user-session,python3-venv
+# module, the user's D-Bus bus and Python's venv; Weston, on which kinetic-weston's package depends), made once per
+# package list with debootstrap (mostly downloading and unpacking), under a lock: two clones may test at once, and
+# `make test` makes it in the background while it builds. Each package list has a folder of its own, so that a clone
+# of another version testing meanwhile keeps the root it booted from (its overlay's lower layer). Sets $base to its
+# folder.
+root_packages=systemd-sysv,udev,kmod,procps,dbus,linux-image-amd64,evemu-tools,libevdev2,libdrm2,libyaml-0-2,jq,libpam-systemd,dbus-user-session,python3-venv,weston
 base="$cache/bookworm-systemd-$(echo "$root_packages" | sha256sum | cut -c1-12)"
 root_is_current() { [ -f "$base/.kinetic-packages" ] && [ "$(cat "$base/.kinetic-packages")" = "$root_packages" ]; }
 make_root() {

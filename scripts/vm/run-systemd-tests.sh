@@ -42,7 +42,7 @@ deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 # lintian (17 s of the lane's 100 when it ran first) checks the package while the guest is made and booted; its
 # verdict counts at the end.
 version="$(basename "$deb" | cut -d_ -f2)"
-"$root/scripts/lint-deb.sh" "$deb" "$root"/dist/libkinetic-client{1,-dev}_"$version"_*.deb > "$work/lintian.log" 2>&1 &
+"$root/scripts/lint-deb.sh" "$deb" "$root"/dist/{libkinetic-client1,libkinetic-client-dev,kinetic-weston}_"$version"_*.deb > "$work/lintian.log" 2>&1 &
 lint_job=$!
 wait "$root_job" || { say "FAILED: the guest's root file system could not be made"; exit 1; }
 root_job=""
@@ -51,10 +51,12 @@ root_job=""
 mkdir -p "$guest" "$work/changes" "$work/overlay-work"
 mount -t overlay overlay -o "lowerdir=$base,upperdir=$work/changes,workdir=$work/overlay-work" "$guest" 2>/dev/null ||
   cp -a "$base/." "$guest"
-# The package as an administrator would install it, then the test's own files and unit.
+# The packages as an administrator would install them (kinetic, and kinetic-weston with the library it links), then
+# the test's own files and unit.
 cp "$deb" "$guest/tmp/kinetic.deb"
-chroot "$guest" dpkg -i /tmp/kinetic.deb >&2
-rm "$guest/tmp/kinetic.deb"
+cp "$root"/dist/{libkinetic-client1,kinetic-weston}_"$version"_*.deb "$guest/tmp/"
+chroot "$guest" bash -c 'dpkg -i /tmp/kinetic.deb /tmp/libkinetic-client1_*.deb /tmp/kinetic-weston_*.deb' >&2
+rm "$guest"/tmp/*.deb
 mkdir -p "$guest/opt/kinetic-test"
 cp "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
 # A user, alice, in the kinetic group (the socket's and the preference_group), logged in on tty1 at boot by agetty's

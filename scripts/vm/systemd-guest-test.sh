@@ -264,5 +264,21 @@ released() { kineticctl status --socket "$socket" | jq -e '.reduce_motion == fal
 check "stopping the agent gives kineticd's own setting back" until_true 60 released
 echo "vm-systemd: the agent's session, install and checks took $((SECONDS - agent_started)) s"
 
+# 9. kinetic-weston, installed from its package (run-systemd-tests.sh): alice's Weston (headless, in her session) loads
+# it from Weston's module folder by its name, and it connects to the system's kineticd, named by $KINETIC_SOCKET as
+# docs/PROTOCOL.md says for a user's client of the system service (the socket rule's default for a user is her own
+# runtime folder); Weston's log lines that say so are printed here.
+weston_log=/tmp/kinetic-weston-vm.log
+as_alice env KINETIC_SOCKET="$socket" timeout -k 5 600 weston --backend=headless-backend.so --socket=kinetic-vm --modules=kinetic-weston.so \
+  --log="$weston_log" > /dev/null 2>&1 &
+weston_pid=$!
+check "the kinetic-weston package put the module in Weston's module folder" \
+  test -f "$(dpkg -L kinetic-weston | grep '/weston/kinetic-weston.so$')"
+check "alice's Weston loads kinetic-weston.so, and it connects to kineticd" \
+  until_true 180 grep -q 'kinetic-weston: connected to' "$weston_log"
+grep -E "Loading module .*kinetic-weston|kinetic-weston:" "$weston_log" | sed 's/^/vm-systemd: weston: /'
+end "$weston_pid"
+pkill -KILL -u alice -x weston 2>/dev/null || true
+
 echo "vm-systemd: boot to the first frame of a subscriber: ${first_frame_uptime} s of guest uptime"
 finish

@@ -155,8 +155,8 @@ void kw_connect(struct kw *kw)
 	int status = kinetic_client_connect_nonblocking(kw->config.socket, "kinetic-weston", &listener, kw, &kw->client);
 	if (status < 0) {
 		if (!kw->logged_absent)
-			kw_log(kw, "%s; windows map and unmap at once until kineticd is there (retrying)",
-			       kinetic_connect_error_message());
+			kw_log(kw, "%s (the module's socket_path is socket= in weston.ini's [kinetic]); windows map and "
+			       "unmap at once until kineticd is there (retrying)", kinetic_connect_error_message());
 		kw->logged_absent = true;
 		kw->logged_connected = false;
 		schedule_reconnect(kw);
