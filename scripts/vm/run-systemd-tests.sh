@@ -9,6 +9,11 @@
 #
 # Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
 # machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
+#
+# A benchmark boots the same guest: KINETIC_VM_BENCH_DIR names a folder (Benchmarks/finger-to-photon.sh makes it) that
+# goes to the guest's /opt/kinetic-test/bench, whose guest.sh the test unit runs instead of systemd-guest-test.sh and
+# whose session.sh alice's login shell on tty1 runs; KINETIC_VM_DEB_CONFIGURATION (default test) chooses the build the
+# package is made from (scripts/make-deb.sh's KINETIC_DEB_CONFIGURATION).
 set -euo pipefail
 vm_name=vm-systemd
 vm_what="the systemd VM tests"
@@ -37,7 +42,8 @@ root_job=$!
 # optimised, the Swift runtime linked statically as in the release package); `make deb` makes the release one with
 # the same script.
 say "building the package from the test build"
-KINETIC_DEB_COMPRESSION=gzip:1 KINETIC_DEB_CONFIGURATION=test KINETIC_DEB_LINTIAN=later "$root/scripts/make-deb.sh" >&2
+KINETIC_DEB_COMPRESSION=gzip:1 KINETIC_DEB_CONFIGURATION="${KINETIC_VM_DEB_CONFIGURATION:-test}" KINETIC_DEB_LINTIAN=later \
+  "$root/scripts/make-deb.sh" >&2
 deb="$(ls -t "$root"/dist/kinetic_*.deb | head -1)"
 # lintian (17 s of the lane's 100 when it ran first) checks the package while the guest is made and booted; its
 # verdict counts at the end.
@@ -119,6 +125,13 @@ TTYPath=/dev/ttyS0
 WantedBy=multi-user.target
 UNIT
 ln -sf /etc/systemd/system/kinetic-vm-test.service "$guest/etc/systemd/system/multi-user.target.wants/kinetic-vm-test.service"
+if [ -n "${KINETIC_VM_BENCH_DIR:-}" ]; then
+  cp -r "$KINETIC_VM_BENCH_DIR" "$guest/opt/kinetic-test/bench"
+  chmod -R a+rX "$guest/opt/kinetic-test/bench"  # alice's session runs session.sh from it
+  sed -i 's|^ExecStart=.*|ExecStart=/opt/kinetic-test/bench/guest.sh|' "$guest/etc/systemd/system/kinetic-vm-test.service"
+  printf '[ "$(tty)" = /dev/tty1 ] && exec /opt/kinetic-test/bench/session.sh\n' > "$guest/home/alice/.bash_profile"
+  chroot "$guest" chown alice:alice /home/alice/.bash_profile
+fi
 # Masked: the serial console's login, and the maintenance jobs of a long-running system, which the guest does not need
 # and which TCG makes slow (e2scrub_reap alone held multi-user.target back by 4 s of the guest's 23 s boot); and the
 # modprobe@ units of the modules listed next. The login manager and D-Bus run: alice's session needs them.
