@@ -16,12 +16,7 @@ build=.build-c/release
 mkdir -p .build-c
 exec 9> .build-c/lock
 flock 9
-cflags="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security -D_FORTIFY_SOURCE=2"
-ldflags="-Wl,-z,relro -Wl,-z,now"
-if command -v dpkg-buildflags >/dev/null; then
-  cflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)"
-  ldflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get LDFLAGS)"
-fi
+source scripts/hardening-flags.sh
 options=(--prefix "$PREFIX" --buildtype plain -Dc_args="$cflags" -Dc_link_args="$ldflags")
 if [ -f "$build/build.ninja" ]; then
   meson setup --reconfigure "$build" clients/c "${options[@]}" >&2

@@ -5,7 +5,7 @@
 # Environment: DESTDIR (staging root, default empty), PREFIX (where libkinetic-client was installed, default
 # /usr/local). The module goes to Weston's module folder whatever the prefix — libweston-10's libdir/weston, from
 # pkg-config, /usr/lib/<triplet>/weston on Debian — because Weston loads `--modules=kinetic-weston.so` from there
-# only. A release build with Debian's hardening flags (as libkinetic-client's, scripts/install-c-client.sh), in
+# only. A release build with Debian's hardening flags (scripts/hardening-flags.sh), in
 # .build-weston/release, against the libkinetic-client under DESTDIR/PREFIX; the test window is not built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,12 +25,7 @@ build=.build-weston/release
 mkdir -p .build-weston
 exec 9> .build-weston/lock
 flock 9
-cflags="-g -O2 -fstack-protector-strong -Wformat -Werror=format-security -D_FORTIFY_SOURCE=2"
-ldflags="-Wl,-z,relro -Wl,-z,now"
-if command -v dpkg-buildflags >/dev/null; then
-  cflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get CFLAGS) $(dpkg-buildflags --get CPPFLAGS)"
-  ldflags="$(DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get LDFLAGS)"
-fi
+source scripts/hardening-flags.sh
 options=(--prefix "$PREFIX" --buildtype plain -Dtests=false -Dc_args="$cflags" -Dc_link_args="$ldflags")
 # A fresh configuration each time: the staged library's folder changes between runs.
 rm -rf "$build"
