@@ -3,7 +3,9 @@
 # recording and the test fixtures, plots of two symbol effects, and kinetic-showcase's table, each compared by SHA-256
 # with Tests/Fixtures/golden-outputs.sha256. Those digests were recorded from the binaries of cf1a84c, the last commit
 # whose binaries linked Foundation (and formatted with String(format:)), so the check shows that leaving Foundation
-# changed no byte. `--record` writes the digests of BIN_DIR's binaries instead (only when an output is meant to change).
+# changed no byte; the real devices' recordings (Recordings/real/) were added with the binaries of the commit that
+# brought them, which changed no earlier digest. `--record` writes the digests of BIN_DIR's binaries instead (only
+# when an output is meant to change).
 # Usage: scripts/check-golden.sh BIN_DIR [--record]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 outputs() {
-  for recording in Recordings/*.evemu Recordings/*.libinput.yml Tests/Fixtures/example-swipe.*; do
+  for recording in Recordings/*.evemu Recordings/*.libinput.yml Recordings/real/*.evemu Tests/Fixtures/example-swipe.*; do
     name=$(basename "$recording")
     "$bin/kineticctl" replay "$recording" > "$work/replay-$name.jsonl"
     "$bin/kineticctl" plot "$recording" -o "$work/plot-$name.svg" > /dev/null

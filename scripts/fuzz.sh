@@ -52,7 +52,7 @@ max_len() {
 # Seed folders besides the target's own corpus (read only; libFuzzer writes new inputs to the first folder).
 seeds() {
   case "$1" in
-    recording) echo Recordings ;;
+    recording) echo Recordings Recordings/real ;;
   esac
 }
 
