@@ -25,15 +25,21 @@ struct FuzzCorpusTests {
             }
         }
 
-        /// The seeds; the recording target's are the bundled recordings.
-        var seeds: URL {
-            self == .recording ? repository.appendingPathComponent("Recordings") : root.appendingPathComponent("Corpus/\(rawValue)")
+        /// The seed folders; the recording target's are the bundled recordings and the real devices' (as scripts/fuzz.sh
+        /// gives them to libFuzzer).
+        var seeds: [URL] {
+            self == .recording
+                ? [repository.appendingPathComponent("Recordings"), repository.appendingPathComponent("Recordings/real")]
+                : [root.appendingPathComponent("Corpus/\(rawValue)")]
         }
     }
 
+    /// The inputs in `folder`: its files but hidden ones, folders, and the notes beside the inputs (README.md, LICENSE).
     static func files(_ folder: URL) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().filter { !$0.hasPrefix(".") && $0 != "README.md" }.map { folder.appendingPathComponent($0) }
+        return names.sorted().filter { !$0.hasPrefix(".") && $0 != "README.md" && $0 != "LICENSE" }
+            .map { folder.appendingPathComponent($0) }
+            .filter { (try? FileManager.default.contentsOfDirectory(atPath: $0.path)) == nil }  // not a folder
     }
 
     static func run(_ target: Target, _ url: URL) throws -> Int {
@@ -42,7 +48,7 @@ struct FuzzCorpusTests {
 
     @Test("every seed reaches past its parser: answered, replayed or run", arguments: Target.allCases)
     func seeds(target: Target) throws {
-        let seeds = Self.files(target.seeds)
+        let seeds = target.seeds.flatMap(Self.files)
         #expect(seeds.count >= 3)
         for url in seeds {
             #expect(try Self.run(target, url) > 0, "\(url.lastPathComponent)")

@@ -88,7 +88,8 @@ public enum FuzzHarness {
 
     /// The longest recording (first to last event) replayed: a held finger keeps the clock ticking at
     /// 120 Hz for the whole span, so an hour-long recording is an hour of replay work, which is not a
-    /// fault. Longer ones are parsed but not replayed.
+    /// fault. Longer ones are parsed but not replayed, and count as 1 (past the parser): the real PS/2
+    /// mouse's recording (Recordings/real/) spans 53 s.
     static let longestReplay: Int64 = 30_000_000_000
 
     /// Bytes as a recording file (evemu or libinput record, detected as `kineticctl replay` does), then,
@@ -113,7 +114,7 @@ public enum FuzzHarness {
 
     static func replay(_ recordings: [Recording], configuration: DaemonConfiguration) -> Int {
         let schedule = ReplaySchedule(recordings: recordings)
-        guard schedule.endNanoseconds - schedule.startNanoseconds <= longestReplay else { return 0 }
+        guard schedule.endNanoseconds - schedule.startNanoseconds <= longestReplay else { return 1 }
         let lines: [String]
         do {
             lines = try OfflineReplay.run(schedule: schedule, configuration: configuration, settleLimit: 3)
