@@ -183,21 +183,21 @@ class WestonModule:
 
     def __init__(self):
         self.stage = None
+        self.variables = None
 
     def environment(self):
-        if self.stage is None:
-            stage = tempfile.mkdtemp(prefix="kinetic-doctest-weston-")
+        """WESTON_MODULE_MAP and LD_LIBRARY_PATH for the staged module and library, staged at the first call."""
+        if self.variables is None:
+            self.stage = tempfile.mkdtemp(prefix="kinetic-doctest-weston-")
             for script in ("install-c-client.sh", "install-weston-module.sh"):
                 done = subprocess.run([os.path.join(ROOT, "scripts", script)], capture_output=True, text=True,
-                                      env=dict(os.environ, DESTDIR=stage, PREFIX="/usr"))
+                                      env=dict(os.environ, DESTDIR=self.stage, PREFIX="/usr"))
                 if done.returncode != 0:
                     raise RuntimeError("scripts/%s failed:\n%s" % (script, done.stderr[-2000:]))
-            self.stage = stage
-        module = subprocess.run(["find", self.stage, "-name", "kinetic-weston.so"], capture_output=True,
-                                text=True).stdout.split()[0]
-        library = os.path.dirname(subprocess.run(["find", self.stage, "-name", "libkinetic-client.so.1"],
-                                                 capture_output=True, text=True).stdout.split()[0])
-        return {"WESTON_MODULE_MAP": "kinetic-weston.so=" + module, "LD_LIBRARY_PATH": library}
+            found = {name: os.path.join(folder, name) for folder, _, names in os.walk(self.stage) for name in names}
+            self.variables = {"WESTON_MODULE_MAP": "kinetic-weston.so=" + found["kinetic-weston.so"],
+                              "LD_LIBRARY_PATH": os.path.dirname(found["libkinetic-client.so.1"])}
+        return self.variables
 
     def remove(self):
         if self.stage:

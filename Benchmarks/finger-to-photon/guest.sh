@@ -11,19 +11,8 @@ export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 data=/opt/kinetic-test/bench
 work=/run/kinetic-test
 mkdir -p "$work"
-passed=0
-failed=0
+source /opt/kinetic-test/guest-checks.sh
 say() { echo "vm-systemd: finger-to-photon: $*"; }
-ok() { echo "vm-systemd: ok - $1"; passed=$((passed + 1)); }
-fail() { echo "vm-systemd: FAIL - $1: $2"; failed=$((failed + 1)); }
-until_true() {
-  local limit=$((SECONDS + $1))
-  shift
-  while ! "$@" >/dev/null 2>&1; do
-    [ "$SECONDS" -lt "$limit" ] || return 1
-    sleep 0.4
-  done
-}
 finish() {
   echo "vm-systemd: $passed passed, $failed failed"
   systemctl poweroff --force --force

@@ -64,7 +64,7 @@ cp "$root"/dist/{libkinetic-client1,kinetic-weston}_"$version"_*.deb "$guest/tmp
 chroot "$guest" bash -c 'dpkg -i /tmp/kinetic.deb /tmp/libkinetic-client1_*.deb /tmp/kinetic-weston_*.deb' >&2
 rm "$guest"/tmp/*.deb
 mkdir -p "$guest/opt/kinetic-test"
-cp "$root/scripts/vm/systemd-guest-test.sh" "$guest/opt/kinetic-test/"
+cp "$root/scripts/vm/systemd-guest-test.sh" "$root/scripts/vm/guest-checks.sh" "$guest/opt/kinetic-test/"
 # A user, alice, in the kinetic group (the socket's and the preference_group), logged in on tty1 at boot by agetty's
 # autologin: a real session on seat0 (login, PAM, logind), with her systemd --user and session bus. The repository's
 # clients/python is in her home, where clients/python/README.md's two agent blocks, cut out here, run as written
