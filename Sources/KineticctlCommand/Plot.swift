@@ -22,6 +22,7 @@ struct Plot: ParsableCommand {
             EXAMPLES
               kineticctl plot Recordings/swipe-fling.evemu -o swipe.svg
               kineticctl plot Recordings/mouse-drag.evemu --channels 'touch.*' -o drag.svg
+              kineticctl plot Recordings/mouse-drag.evemu --unaccelerated -o drag-raw.svg
               kineticctl replay Recordings/tap.evemu > f.jsonl && kineticctl plot f.jsonl
               kineticctl plot --effect .bounce -o bounce.svg
               kineticctl plot --effect .rotate --active 1.5 --seconds 3 -o rotate.svg
@@ -29,6 +30,10 @@ struct Plot: ParsableCommand {
             With --effect, no input: the symbol effect (SwiftUI syntax, with --options) is played on an element of \
             the daemon's engine and its moving channels are plotted — triggered once, or active for --active \
             seconds and then deactivated.
+
+            With --unaccelerated, a recording's input is also drawn as it would be without pointer acceleration \
+            (hollow dots): a mouse's counts beside the accelerated path its bindings follow (the bindings' \
+            acceleration, adaptive by default, as on a desktop).
             """)
 
     @Argument(help: "A recording, or a file of JSON-line frames (not with --effect).") var input: String?
@@ -38,6 +43,7 @@ struct Plot: ParsableCommand {
     @Option(help: ArgumentHelp("How long to plot the effect (default: until it rests, at most 10 s).", valueName: "s")) var seconds: Double?
     @Option(name: .shortAndLong, help: ArgumentHelp("The SVG file to write.", valueName: "file")) var output = "plot.svg"
     @Option(help: ArgumentHelp("Channel patterns to plot (comma-separated).", valueName: "patterns")) var channels = "*"
+    @Flag(help: "Also draw the recording's input without pointer acceleration.") var unaccelerated = false
     @OptionGroup var replay: ReplayConfigurationOptions
 
     func validate() throws {
@@ -45,8 +51,8 @@ struct Plot: ParsableCommand {
             guard input != nil else { throw ValidationError("give a recording or a file of frames to plot, or --effect EFFECT") }
             return
         }
-        guard input == nil, replay.config == nil, replay.rate == nil else {
-            throw ValidationError("--effect plots a symbol effect; it takes no input, --config or --rate")
+        guard input == nil, replay.config == nil, replay.rate == nil, !unaccelerated else {
+            throw ValidationError("--effect plots a symbol effect; it takes no input, --config, --rate or --unaccelerated")
         }
         guard seconds.map({ $0 > 0 && $0 <= 600 }) ?? true, active.map({ $0 >= 0 && $0 <= 600 }) ?? true else {
             throw ValidationError("--seconds is in (0, 600] and --active in [0, 600]")
@@ -83,8 +89,8 @@ struct Plot: ParsableCommand {
         let title = input.split(separator: "/").last.map(String.init) ?? input
         var data: PlotData
         if text.drop(while: \.isWhitespace).hasPrefix("{") {
-            guard replay.config == nil, replay.rate == nil else {
-                throw ValidationError("--config and --rate apply to a recording; \(input) holds frames, already computed")
+            guard replay.config == nil, replay.rate == nil, !unaccelerated else {
+                throw ValidationError("--config, --rate and --unaccelerated apply to a recording; \(input) holds frames, already computed")
             }
             do {
                 data = try PlotData.fromJSONLines(text, title: title)
@@ -94,7 +100,8 @@ struct Plot: ParsableCommand {
         } else {
             // The text read above, not the file a second time.
             let schedule = ReplaySchedule(recordings: try RecordingFormat.read(text, source: input))
-            data = try PlotData.replay(schedule, configuration: try replay.configuration(), title: title)
+            data = try PlotData.replay(schedule, configuration: try replay.configuration(), title: title,
+                                       unaccelerated: unaccelerated)
         }
         let patterns = channels.split(separator: ",").map { ChannelPattern(String($0)) }
         data.series.removeAll { series in !patterns.contains { $0.matches(series.channel) } }

@@ -21,6 +21,8 @@ struct Record: ParsableCommand {
     @Argument(help: "The device node, e.g. /dev/input/event5.") var device: String
     @Option(name: .shortAndLong, help: ArgumentHelp("The evemu file to write.", valueName: "file")) var output: String
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "s")) var seconds = 10.0
+    @Flag(help: "Keep the kernel's timestamps (CLOCK_MONOTONIC, the clock libinput reports) instead of starting at 0.000001 s.")
+    var kernelTime = false
 
     func validate() throws {
         // A year bounds the conversion to nanoseconds; NaN and negative times are not durations.
@@ -48,7 +50,8 @@ struct Record: ParsableCommand {
         }
         defer { input.close() }
         let writer = try RecordingWriter(path: output, device: input.deviceDescription,
-                                         comments: ["Recorded by kineticctl record from \(device)"])
+                                         comments: ["Recorded by kineticctl record from \(device)"],
+                                         timeBase: kernelTime ? .asIs : .firstEventAtOneMicrosecond)
         let summary = try RecordingSession(device: input, writer: writer, stop: stop)
             .run(timeLimit: .nanoseconds(Int64(seconds * 1e9)))
         var line = "wrote \(output): \(summary.frames) frames, \(summary.events) events (stopped: \(summary.reason))"

@@ -25,8 +25,11 @@ public enum BindingGesture: Equatable, Sendable {
     case swipe(fingers: Int)
     /// Two-finger rotation, unwrapped across ±180° (a 1-component channel), clockwise positive, in `unit`.
     case rotate(unit: AngleUnit)
+    /// A mouse's (or other pointer's) position wherever it moves, button or not: what the cursor follows. It has no
+    /// beginning or end: each move retargets the channel, and nothing is released.
+    case pointer
 
-    /// The configuration name: `drag`, `touches`, `pinch`, `scroll`, `swipe`, `rotate`.
+    /// The configuration name: `drag`, `touches`, `pinch`, `scroll`, `swipe`, `rotate`, `pointer`.
     public var name: String {
         switch self {
         case .drag: "drag"
@@ -35,6 +38,7 @@ public enum BindingGesture: Equatable, Sendable {
         case .scroll: "scroll"
         case .swipe: "swipe"
         case .rotate: "rotate"
+        case .pointer: "pointer"
         }
     }
 }

@@ -44,6 +44,10 @@ public struct GestureBinding: Equatable, Sendable {
     public var bounds: ChannelBounds?
     /// The resistance past the bounds.
     public var rubberBand: RubberBand
+    /// How a mouse's counts become the drag's motion: libinput's pointer acceleration, so that what the binding
+    /// drives stays under the cursor (default ``PointerAcceleration/desktopDefault``, adaptive at speed 0, what a
+    /// desktop does). Only relative pointers (mice) are accelerated; other devices ignore it.
+    public var acceleration: PointerAcceleration = .desktopDefault
     /// The animation of every input frame; `nil` (`animation: none`) sets the channel to the input
     /// without animation, like SwiftUI's `withAnimation(nil)`.
     public var animation: AnimationExpression?

@@ -336,12 +336,15 @@ struct YAMLReader {
     ///
     /// `button` picks the pointer button of a drag (default `left`; touches always qualify); `release.target: snap`
     /// is ``ReleaseTarget/project(snapPoints:)`` with `UIScrollView.DecelerationRate.normal`; `scale` is channel
-    /// units per millimetre (default 1). `zoom_dismiss: ELEMENT` instead of `channel:` makes a drag drive a zoom
-    /// element's interactive dismissal (``GestureBinding/zoomDismissal``). Options the file does not have (axes,
-    /// initial, deceleration rate) keep ``GestureBinding``'s defaults.
+    /// units per millimetre (default 1). `acceleration: adaptive | flat | none` and `speed` (−1 to 1) are a mouse's
+    /// pointer acceleration (``GestureBinding/acceleration``, default adaptive at speed 0, as on a desktop).
+    /// `zoom_dismiss: ELEMENT` instead of `channel:` makes a drag drive a zoom element's interactive dismissal
+    /// (``GestureBinding/zoomDismissal``). Options the file does not have (axes, initial, deceleration rate) keep
+    /// ``GestureBinding``'s defaults.
     func binding(_ node: Node) throws(ConfigurationError) -> GestureBinding {
         let keys = try mapping(node, keys: ["match", "gesture", "value", "button", "count", "fingers", "unit", "channel",
-                                            "zoom_dismiss", "scale", "animation", "release", "bounds", "rubber_band"])
+                                            "zoom_dismiss", "scale", "animation", "release", "bounds", "rubber_band",
+                                            "acceleration", "speed"])
         let (channel, channelNode) = try bindingChannel(keys, node)
         var binding = GestureBinding(channel: channel)
         binding.place = GestureBinding.Place(node.mark?.place(in: source))
@@ -376,7 +379,30 @@ struct YAMLReader {
             }
             binding.rubberBand = RubberBand(constant: constant)
         }
+        binding.acceleration = try acceleration(keys)
         return binding
+    }
+
+    /// A binding's `acceleration:` (adaptive, flat or none) and `speed:` (−1 to 1, libinput's), for mice.
+    func acceleration(_ keys: [String: Node]) throws(ConfigurationError) -> PointerAcceleration {
+        var profile = PointerAcceleration.desktopDefault.profile
+        if let node = keys["acceleration"] {
+            let name = try string(node)
+            guard let named = PointerAcceleration.Profile(rawValue: name) else {
+                let names = PointerAcceleration.Profile.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error(node, "acceleration is one of \(names) (libinput's profiles, or none), got '\(name)'")
+            }
+            profile = named
+        }
+        guard let node = keys["speed"] else { return PointerAcceleration(profile: profile) }
+        let speed = try number(node)
+        guard PointerAcceleration.speedRange.contains(speed) else {
+            throw error(node, "speed (libinput's pointer speed) is a number from -1 to 1, got \(speed)")
+        }
+        guard profile != .none else {
+            throw error(node, "speed sets the pointer acceleration's speed, but this binding has acceleration: none; remove speed, or choose adaptive or flat")
+        }
+        return PointerAcceleration(profile: profile, speed: speed)
     }
 
     /// A binding's `channel:` — or `zoom_dismiss:`, the zoom element its drag dismisses, which takes none of a
@@ -406,7 +432,7 @@ struct YAMLReader {
     /// errors list them. (`button` is read for any gesture, and used by a drag.)
     static let gestureOptions: [(name: String, option: String?, said: String)] = [
         ("drag", nil, ""), ("touches", "count", "count (the number of per-touch channels)"), ("pinch", nil, ""),
-        ("scroll", nil, ""), ("swipe", "fingers", "fingers"), ("rotate", "unit", "unit"),
+        ("scroll", nil, ""), ("swipe", "fingers", "fingers"), ("rotate", "unit", "unit"), ("pointer", nil, ""),
     ]
 
     /// A binding's `gesture:` (default `drag`) with its option, and how its value follows (`value:`; `nil` for the
@@ -447,6 +473,11 @@ struct YAMLReader {
         case "touches":
             let count = try keys["count"].map { node throws(ConfigurationError) in try integer(node, in: 1...64) }
             return (.touches(count: count ?? GestureBinding.touchChannelCount), follow)
+        case "pointer":
+            for key in ["value", "button", "release"] where keys[key] != nil {
+                throw error(keys[key]!, "gesture: pointer follows where the pointer is, with no button and no release; '\(key)' does not apply to it")
+            }
+            return (.pointer, .absolute)
         default:
             return (.drag(button: Self.buttonCodes[button]), follow)
         }

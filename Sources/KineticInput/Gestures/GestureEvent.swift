@@ -25,6 +25,9 @@ public struct GestureEvent: Hashable, Sendable {
         case touch(id: Int32)
         /// A relative (or absolute) pointer dragged with `button` held (`BTN_LEFT` 0x110, …).
         case pointer(button: UInt16)
+        /// The pointer itself, wherever it moves, button or not (only with
+        /// ``InputFrameProcessor/Configuration/reportsPointerMotion``): `.changed` events, no beginning and no end.
+        case pointerMotion
     }
 
     /// The kernel timestamp of the input frame (its `SYN_REPORT`), in nanoseconds (``InputEvent/time``).

@@ -25,6 +25,8 @@ public struct GestureTracker: Sendable {
     public private(set) var rotation: RotationValue?
     /// The swipe of every finger down (``SwipeValue``), formed at each landing; kept after it ends.
     public private(set) var swipe: SwipeValue?
+    /// The pointer wherever it moves, button or not (``GestureEvent/Source/pointerMotion``): the latest such event.
+    public private(set) var pointer: GestureEvent?
 
     /// The fingers of the current swipe, while it lasts.
     private var swipeGroup: [GestureEvent.Source] = []
@@ -40,6 +42,10 @@ public struct GestureTracker: Sendable {
 
     /// Applies one gesture event.
     public mutating func update(with event: GestureEvent) {
+        if event.source == .pointerMotion {
+            pointer = event
+            return
+        }
         let index = touches.firstIndex { $0.source == event.source }
         switch event.phase {
         case .began:

@@ -27,13 +27,26 @@ public struct InputFrameProcessor: Sendable {
         public var pointerCountsPerMillimetre: Double
         /// The most slots honoured (a bound against bogus `ABS_MT_SLOT` values; kernel devices have ≤ 64).
         public var maximumSlots: Int
+        /// How a relative pointer's counts become its position (``PointerAccelerator``): with a profile other than
+        /// ``PointerAcceleration/Profile/none``, the position is libinput's accelerated pointer position in
+        /// millimetres at libinput's normalisation of 1000 dpi (1 pixel = 0.0254 mm), so that a mapping of
+        /// 1000/25.4 pixels per millimetre gives libinput's pixels; velocities are those of that position.
+        public var pointerAcceleration: PointerAcceleration
+        /// Whether a pointer's every move is reported (``GestureEvent/Source/pointerMotion``), not only its drags.
+        public var reportsPointerMotion: Bool
 
         public init(velocityEstimation: VelocityEstimation = .default, pointerCountsPerMillimetre: Double = 1000 / 25.4,
-                    maximumSlots: Int = 64) {
+                    maximumSlots: Int = 64, pointerAcceleration: PointerAcceleration = .none, reportsPointerMotion: Bool = false) {
             self.velocityEstimation = velocityEstimation
             self.pointerCountsPerMillimetre = pointerCountsPerMillimetre
             self.maximumSlots = maximumSlots
+            self.pointerAcceleration = pointerAcceleration
+            self.reportsPointerMotion = reportsPointerMotion
         }
+
+        /// The mouse's resolution in counts per inch, as libinput takes it: ``pointerCountsPerMillimetre`` × 25.4,
+        /// to a millionth (so that the default is exactly 1000).
+        public var pointerDPI: Double { (pointerCountsPerMillimetre * 25.4 * 1e6).rounded() / 1e6 }
     }
 
     /// How the device reports contacts.
@@ -46,6 +59,9 @@ public struct InputFrameProcessor: Sendable {
     /// The velocity estimator, the mouse resolution assumed and the slot bound (``Configuration``).
     public let configuration: Configuration
     let mode: Mode
+    /// Whether the device is a relative pointer (a mouse without absolute axes): the only kind
+    /// ``Configuration/pointerAcceleration`` changes.
+    public var isRelativePointer: Bool { mode == .relativePointer }
     /// The x axis's scale (the multitouch axis on a multitouch device).
     public let xScale: AxisScale
     /// The y axis's scale.
@@ -57,6 +73,10 @@ public struct InputFrameProcessor: Sendable {
     var keysDown: Set<UInt16> = []
     var absValues: [UInt16: Int32] = [:]
     var pointerCounts = (x: 0.0, y: 0.0)
+    /// `pointerCounts` at the end of the last frame: a frame's motion is the difference.
+    var pointerCountsAtFrameEnd = (x: 0.0, y: 0.0)
+    /// The pointer's accelerated position (``Configuration/pointerAcceleration``).
+    var accelerator: PointerAccelerator
     var eventsInFrame = 0
 
     // Gesture state, as of the last frame.
@@ -64,6 +84,8 @@ public struct InputFrameProcessor: Sendable {
     var nextSingleTouchID: Int32 = 0
     var drag: Contact?
     var dragButton: UInt16 = 0
+    /// The pointer wherever it is (``Configuration/reportsPointerMotion``), once it has moved.
+    var pointerMotion: Contact?
 
     /// One gesture in progress.
     struct Contact: Hashable, Sendable {
@@ -79,6 +101,7 @@ public struct InputFrameProcessor: Sendable {
     public init(device: DeviceDescription, configuration: Configuration = Configuration()) {
         self.device = device
         self.configuration = configuration
+        accelerator = PointerAccelerator(configuration.pointerAcceleration, dpi: configuration.pointerDPI)
         let abs = EventCodes.evAbs
         if device.isMultitouch {
             mode = .multitouch
@@ -189,7 +212,12 @@ public struct InputFrameProcessor: Sendable {
         switch mode {
         case .multitouch: output = endMultitouchFrame(at: time)
         case .singleTouch: output = endSingleTouchFrame(at: time)
-        case .relativePointer, .absolutePointer: output = endPointerFrame(at: time)
+        case .relativePointer:
+            let motion = (x: pointerCounts.x - pointerCountsAtFrameEnd.x, y: pointerCounts.y - pointerCountsAtFrameEnd.y)
+            pointerCountsAtFrameEnd = pointerCounts
+            accelerator.accelerate(dx: motion.x, dy: motion.y, at: time)
+            output = endPointerFrame(at: time)
+        case .absolutePointer: output = endPointerFrame(at: time)
         case .none: break
         }
         return stamped(output)
@@ -204,6 +232,7 @@ public struct InputFrameProcessor: Sendable {
     mutating func forgetVelocityHistory() {
         for slot in contacts.keys { contacts[slot]?.tracker.reset() }
         drag?.tracker.reset()
+        pointerMotion?.tracker.reset()
     }
 
     func event(_ phase: GestureEvent.Phase, _ source: GestureEvent.Source, _ contact: Contact, _ time: UInt64) -> GestureEvent {

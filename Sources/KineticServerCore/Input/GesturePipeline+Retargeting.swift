@@ -11,6 +11,13 @@ extension GesturePipeline {
     func apply(_ gesture: GestureEvent, on device: AttachedDevice, engine: any ChannelEngine, into output: inout PipelineOutput) {
         let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll,
                       rotation: device.tracker.rotation, swipe: device.tracker.swipe)
+        if gesture.source == .pointerMotion {
+            device.tracker.update(with: gesture)
+            for index in device.activities.indices where bindings[device.activities[index].binding].gesture == .pointer {
+                drivePointer(device.activities[index], gesture: gesture, engine: engine, into: &output)
+            }
+            return
+        }
         device.tracker.update(with: gesture)
         let tracker = device.tracker
         for index in device.activities.indices {
@@ -38,6 +45,8 @@ extension GesturePipeline {
                 guard let rotation = tracker.rotation, rotation != before.rotation else { continue }
                 (phase, reading) = (rotation.phase, .angle(unit.fromRadians(rotation.rotation),
                                                            velocity: unit.fromRadians(rotation.velocity)))
+            case .pointer:
+                continue  // pointer motion only (above)
             case .swipe(let fingers):
                 guard let swipe = tracker.swipe, swipe != before.swipe else { continue }
                 if swipe.fingerCount == fingers {
@@ -54,6 +63,37 @@ extension GesturePipeline {
             drive(&device.activities[index], slot: 0, phase: phase, reading: reading, time: gesture.time, engine: engine,
                   into: &output)
         }
+    }
+
+    /// A pointer binding: the channel follows the pointer's location (× scale, rubber-banded past the bounds) with the
+    /// binding's animation, or set without one; there is no gesture to begin, end or release.
+    private func drivePointer(_ activity: BindingActivity, gesture: GestureEvent, engine: any ChannelEngine,
+                              into output: inout PipelineOutput) {
+        let binding = bindings[activity.binding]
+        guard let name = activity.channels.first else { return }
+        let reading = GestureReading.planar(location: gesture.location, translation: .zero, velocity: gesture.velocity)
+        var input = reading.channelValue(for: binding, origin: binding.initialValue)
+        guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
+        let limited = ChannelValue.clamped(input.value)
+        if limited.clamped {
+            input.value = limited.value
+            record("pointer → \(name): the value left \(ChannelValue.acceptedRange) and is held at the edge; lower the binding's scale or the mapping's")
+        }
+        let target = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
+        let at = engineTime(of: gesture.time)
+        do {
+            output.engineEvents += engine.advance(to: at)
+            if let animation = binding.animation, !engine.reduceMotion {
+                output.engineEvents += try engine.animate(name, to: target, with: animation, completion: nil, at: at)
+            } else {
+                output.engineEvents += try engine.set(name, to: target, at: at)
+            }
+        } catch {
+            record("pointer → \(name): \(error.message)")
+            return
+        }
+        output.bindingEvents.append(BindingEvent(phase: .changed, channel: name, time: gesture.time, input: input.value,
+                                                 inputVelocity: input.velocity, target: target))
     }
 
     /// A touches binding: each touch keeps the channel it took when it landed.

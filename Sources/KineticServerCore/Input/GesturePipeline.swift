@@ -31,7 +31,8 @@ public final class GesturePipeline {
     /// Steps the engine refused (a client removed or redefined a bound channel), newest last, at most 100.
     public private(set) var problems: [String] = []
 
-    private var devices: [AttachedDevice?] = []
+    /// Per attached device, its paths: one per pointer acceleration its bindings use (one for any other device).
+    private var devices: [[AttachedDevice]?] = []
     /// A channel two bindings give different dimensions, if any: defining the channels fails then.
     private let conflict: String?
 
@@ -100,7 +101,7 @@ public final class GesturePipeline {
 
     /// Whether any bound gesture is in progress (the daemon's clock keeps ticking while one is).
     package var hasActiveGesture: Bool {
-        devices.contains { $0?.activities.contains { $0.isActive } ?? false }
+        devices.contains { $0?.contains { $0.activities.contains { $0.isActive } } ?? false }
     }
 
     /// Starts following `device` (opened from `path`, `nil` for a recording) with the bindings that
@@ -111,23 +112,40 @@ public final class GesturePipeline {
     /// `calibration` overrides it (``DeviceMapping/resolve(_:for:path:udevCalibration:)``).
     public func attach(_ device: DeviceDescription, path: String?, udevCalibration: [Double]? = nil,
                        frameConfiguration: InputFrameProcessor.Configuration = .init()) -> DeviceHandle? {
-        let activities = bindings.indices.filter { bindings[$0].matches(device, path: path) }.map { index in
-            BindingActivity(binding: index, channels: bindings[index].zoomDismissal ? [bindings[index].channel] : bindings[index].channelNames)
+        let matching = bindings.indices.filter { bindings[$0].matches(device, path: path) }
+        guard !matching.isEmpty else { return nil }
+        let mapping = DeviceMapping.resolve(mappings, for: device, path: path, udevCalibration: udevCalibration)
+        // A mouse's bindings may accelerate it differently: one processor per setting, each binding following the
+        // one of its own (most devices have one). Other devices are not accelerated, and get one.
+        let isRelativePointer = InputFrameProcessor(device: device, configuration: frameConfiguration).isRelativePointer
+        let followsPointer = matching.contains { bindings[$0].gesture == .pointer }
+        var paths: [AttachedDevice] = []
+        for index in matching {
+            var configuration = frameConfiguration
+            configuration.reportsPointerMotion = followsPointer
+            configuration.pointerAcceleration = isRelativePointer ? bindings[index].acceleration : frameConfiguration.pointerAcceleration
+            let activity = BindingActivity(binding: index, channels: bindings[index].zoomDismissal ? [bindings[index].channel] : bindings[index].channelNames)
+            if let path = paths.first(where: { $0.processor.configuration == configuration }) {
+                path.activities.append(activity)
+            } else {
+                paths.append(AttachedDevice(processor: InputFrameProcessor(device: device, configuration: configuration),
+                                            tracker: GestureTracker(deviceClass: device.deviceClass), activities: [activity],
+                                            mapping: mapping))
+            }
         }
-        guard !activities.isEmpty else { return nil }
         let handle = DeviceHandle(index: devices.count)
-        devices.append(AttachedDevice(processor: InputFrameProcessor(device: device, configuration: frameConfiguration),
-                                      tracker: GestureTracker(deviceClass: device.deviceClass), activities: activities,
-                                      mapping: DeviceMapping.resolve(mappings, for: device, path: path, udevCalibration: udevCalibration)))
+        devices.append(paths)
         return handle
     }
 
     /// Feeds one input event of `handle`'s device. When it closes a frame (`SYN_REPORT`), the
     /// frame's gesture events retarget the bound channels of `engine` at the frame's timestamp.
     public func process(_ event: InputEvent, from handle: DeviceHandle, engine: any ChannelEngine) -> PipelineOutput {
-        guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
+        guard handle.index < devices.count, let paths = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.process(event) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
+        for device in paths {
+            for gesture in device.processor.process(event) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
+        }
         return output
     }
 
@@ -147,9 +165,11 @@ public final class GesturePipeline {
     /// progress are cancelled, so their channels in `engine` are released (zero velocity) rather
     /// than frozen.
     public func detach(_ handle: DeviceHandle, at time: UInt64, engine: any ChannelEngine) -> PipelineOutput {
-        guard handle.index < devices.count, let device = devices[handle.index] else { return .init() }
+        guard handle.index < devices.count, let paths = devices[handle.index] else { return .init() }
         var output = PipelineOutput()
-        for gesture in device.processor.cancelAll(at: time) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
+        for device in paths {
+            for gesture in device.processor.cancelAll(at: time) { apply(device.mapped(gesture), on: device, engine: engine, into: &output) }
+        }
         devices[handle.index] = nil
         return output
     }
@@ -170,7 +190,8 @@ public final class GesturePipeline {
     }
 }
 
-/// A device being followed: its frame processor, gesture tracker and the bindings it drives.
+/// A device being followed, with one pointer acceleration: its frame processor, gesture tracker and the bindings it
+/// drives.
 final class AttachedDevice {
     var processor: InputFrameProcessor
     var tracker: GestureTracker

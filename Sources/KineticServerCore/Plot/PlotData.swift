@@ -24,6 +24,12 @@ public struct PlotData: Equatable, Sendable {
         public var inputValues: [Double] = []
         /// The gesture's velocity at each input sample (channel units per second).
         public var inputVelocities: [Double] = []
+        /// The same input without pointer acceleration (`plot --unaccelerated`): times and values, channel units.
+        public var unacceleratedInputTimes: [Double] = []
+        /// The unaccelerated input's values.
+        public var unacceleratedInputValues: [Double] = []
+        /// The unaccelerated input's velocities.
+        public var unacceleratedInputVelocities: [Double] = []
         /// When a gesture ended or was cancelled (seconds from the first frame), and the release target.
         public var releases: [(time: Double, target: Double)] = []
 
@@ -42,6 +48,9 @@ public struct PlotData: Equatable, Sendable {
             lhs.label == rhs.label && lhs.channel == rhs.channel && lhs.unit == rhs.unit && lhs.times == rhs.times && lhs.values == rhs.values
                 && lhs.velocities == rhs.velocities && lhs.inputTimes == rhs.inputTimes
                 && lhs.inputValues == rhs.inputValues && lhs.inputVelocities == rhs.inputVelocities
+                && lhs.unacceleratedInputTimes == rhs.unacceleratedInputTimes
+                && lhs.unacceleratedInputValues == rhs.unacceleratedInputValues
+                && lhs.unacceleratedInputVelocities == rhs.unacceleratedInputVelocities
                 && lhs.releases.elementsEqual(rhs.releases) { $0.time == $1.time && $0.target == $1.target }
         }
     }
@@ -118,12 +127,28 @@ extension PlotData {
     }
 
     /// The plot of `schedule` replayed offline through `configuration` (``OfflineReplay``): what a subscriber of
-    /// every channel receives, with the bindings' input samples overlaid.
-    public static func replay(_ schedule: ReplaySchedule, configuration: DaemonConfiguration,
-                              title: String) throws(ConfigurationError) -> PlotData {
+    /// every channel receives, with the bindings' input samples overlaid. `unaccelerated`: the input samples of the
+    /// same replay with every binding's pointer acceleration `none` are overlaid too (a mouse's counts beside the
+    /// accelerated path its bindings follow).
+    public static func replay(_ schedule: ReplaySchedule, configuration: DaemonConfiguration, title: String,
+                              unaccelerated: Bool = false) throws(ConfigurationError) -> PlotData {
         let output = try OfflineReplay.replay(schedule: schedule, configuration: configuration, bindingEvents: true)
         let (frames, layout) = output.received()
-        return PlotData(frames: frames, layout: layout, inputs: output.bindingEvents, inputOffset: output.offset,
-                        title: title, units: PlotUnits.units(of: configuration))
+        var data = PlotData(frames: frames, layout: layout, inputs: output.bindingEvents, inputOffset: output.offset,
+                            title: title, units: PlotUnits.units(of: configuration))
+        guard unaccelerated else { return data }
+        var raw = configuration
+        raw.bindings = raw.bindings.map { var binding = $0; binding.acceleration = .none; return binding }
+        let rawOutput = try OfflineReplay.replay(schedule: schedule, configuration: raw, bindingEvents: true)
+        let (rawFrames, rawLayout) = rawOutput.received()
+        let rawData = PlotData(frames: rawFrames, layout: rawLayout, inputs: rawOutput.bindingEvents,
+                               inputOffset: rawOutput.offset, title: title, units: PlotUnits.units(of: raw))
+        for index in data.series.indices {
+            guard let match = rawData.series.first(where: { $0.label == data.series[index].label }) else { continue }
+            data.series[index].unacceleratedInputTimes = match.inputTimes
+            data.series[index].unacceleratedInputValues = match.inputValues
+            data.series[index].unacceleratedInputVelocities = match.inputVelocities
+        }
+        return data
     }
 }

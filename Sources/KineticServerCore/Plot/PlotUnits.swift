@@ -32,7 +32,7 @@ public struct PlotUnits: Equatable, Sendable {
             switch binding.gesture {
             case .pinch: unit = "×"
             case .rotate(let angle): unit = angle == .degrees ? "°" : "rad"
-            case .drag, .touches, .scroll, .swipe:
+            case .drag, .touches, .scroll, .swipe, .pointer:
                 let length = configuration.mappings.isEmpty ? "mm" : "px (mm without a mapping)"
                 unit = binding.scale == 1 ? length : "\(binding.scale.formattedForMessage) units per \(length)"
             }

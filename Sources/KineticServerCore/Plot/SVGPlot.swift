@@ -15,10 +15,11 @@ public enum SVGPlot {
     static let valueColour = "#1f6fd1"
     static let velocityColour = "#c2410c"
     static let inputColour = "#111827"
+    static let unacceleratedColour = "#16a34a"
 
     /// The SVG document for `data`.
     public static func render(_ data: PlotData) -> String {
-        let allTimes = data.series.flatMap { $0.times + $0.inputTimes }
+        let allTimes = data.series.flatMap { $0.times + $0.inputTimes + $0.unacceleratedInputTimes }
         let timeAxis = PlotAxis(covering: allTimes.isEmpty ? [0, 1] : allTimes, targetTicks: 8)
         let panels = data.series.count * 2
         let height = top + Double(panels) * (panelHeight + gap) + 16
@@ -29,6 +30,7 @@ public enum SVGPlot {
             <text x="\(format(left))" y="24" font-size="16" font-weight="bold">\(escape(data.title))</text>
             """
         svg += legend(y: 44, inputs: data.series.contains { !$0.inputTimes.isEmpty },
+                      unaccelerated: data.series.contains { !$0.unacceleratedInputTimes.isEmpty },
                       releases: data.series.contains { !$0.releases.isEmpty })
         var y = top
         for series in data.series {
@@ -36,11 +38,13 @@ public enum SVGPlot {
             svg += panel(title: "\(series.label) value", unit: series.unit, y: y, timeAxis: timeAxis,
                          times: series.times, values: series.values, colour: valueColour,
                          inputTimes: series.inputTimes, inputValues: series.inputValues,
+                         unaccelerated: (series.unacceleratedInputTimes, series.unacceleratedInputValues),
                          releases: series.releases, extra: releaseTargets)
             y += panelHeight + gap
             svg += panel(title: "\(series.label) velocity", unit: series.unit + "/s", y: y, timeAxis: timeAxis,
                          times: series.times, values: series.velocities, colour: velocityColour,
                          inputTimes: series.inputTimes, inputValues: series.inputVelocities,
+                         unaccelerated: (series.unacceleratedInputTimes, series.unacceleratedInputVelocities),
                          releases: series.releases.map { ($0.time, Double.nan) }, extra: [])
             y += panelHeight + gap
         }
@@ -48,12 +52,14 @@ public enum SVGPlot {
         return svg
     }
 
-    /// The legend of what the plot draws: the curves always, input samples and releases when there are any.
-    private static func legend(y: Double, inputs: Bool, releases: Bool) -> String {
+    /// The legend of what the plot draws: the curves always, input samples (accelerated and not) and releases when
+    /// there are any.
+    private static func legend(y: Double, inputs: Bool, unaccelerated: Bool, releases: Bool) -> String {
         var text = ""
         var x = left
         var entries = [("presentation value", valueColour, false), ("presentation velocity", velocityColour, false)]
         if inputs { entries.append(("input (finger)", inputColour, true)) }
+        if unaccelerated { entries.append(("input, unaccelerated", unacceleratedColour, true)) }
         for (label, colour, dot) in entries {
             if dot {
                 text += "<circle cx=\"\(format(x + 10))\" cy=\"\(format(y - 4))\" r=\"3\" fill=\"\(colour)\"/>"
@@ -72,9 +78,10 @@ public enum SVGPlot {
 
     private static func panel(title: String, unit: String, y: Double, timeAxis: PlotAxis, times: [Double], values: [Double],
                               colour: String, inputTimes: [Double], inputValues: [Double],
+                              unaccelerated: (times: [Double], values: [Double]),
                               releases: [(time: Double, target: Double)], extra: [Double]) -> String {
         let x0 = left, x1 = width - right, y0 = y, y1 = y + panelHeight
-        let axis = PlotAxis(covering: values + inputValues + extra)
+        let axis = PlotAxis(covering: values + inputValues + unaccelerated.values + extra)
         func px(_ t: Double) -> Double { timeAxis.position(t, from: x0, to: x1) }
         func py(_ v: Double) -> Double { axis.position(v, from: y1, to: y0) }
         var svg = "<g>\n<text x=\"\(format(x0))\" y=\"\(format(y0 - 8))\" font-weight=\"bold\">\(escape(title))</text>\n"
@@ -102,6 +109,9 @@ public enum SVGPlot {
         let points = zip(times, values).filter { $0.1.isFinite }.map { "\(format(px($0.0))),\(format(py($0.1)))" }
         if !points.isEmpty {
             svg += "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"1.8\" points=\"\(points.joined(separator: " "))\"/>\n"
+        }
+        for (t, v) in zip(unaccelerated.times, unaccelerated.values) where v.isFinite {
+            svg += "<circle cx=\"\(format(px(t)))\" cy=\"\(format(py(v)))\" r=\"2.6\" fill=\"none\" stroke=\"\(unacceleratedColour)\"/>"
         }
         for (t, v) in zip(inputTimes, inputValues) where v.isFinite {
             svg += "<circle cx=\"\(format(px(t)))\" cy=\"\(format(py(v)))\" r=\"2.6\" fill=\"\(inputColour)\"/>"

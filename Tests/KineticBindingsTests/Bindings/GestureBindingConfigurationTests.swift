@@ -73,6 +73,40 @@ struct GestureBindingConfigurationTests {
         #expect(bindings[3].gesture == .drag(button: 0x110) && bindings[3].follow == .absolute)
     }
 
+    /// `acceleration:` and `speed:`: libinput's profiles and speeds; the default is the desktop's, adaptive at 0.
+    @Test func pointerAccelerationKeys() throws {
+        let configuration = try DaemonConfiguration.parse("""
+            bindings:
+              - channel: a
+              - channel: b
+                acceleration: flat
+                speed: -0.5
+              - channel: c
+                acceleration: none
+              - channel: d
+                speed: 1
+            """, source: "test.yaml")
+        #expect(configuration.bindings.map(\.acceleration) == [
+            .desktopDefault, PointerAcceleration(profile: .flat, speed: -0.5), .none, PointerAcceleration(profile: .adaptive, speed: 1),
+        ])
+        let pointer = try DaemonConfiguration.parse("bindings:\n  - { channel: p, gesture: pointer, acceleration: flat }\n",
+                                                    source: "test.yaml").bindings[0]
+        #expect(pointer.gesture == .pointer && pointer.follow == .absolute && pointer.dimension == 2)
+        #expect(pointer.acceleration == PointerAcceleration(profile: .flat))
+        for (yaml, message) in [
+            ("{gesture: pointer, button: right}", "gesture: pointer follows where the pointer is, with no button and no release; 'button' does not apply to it"),
+            ("{gesture: pointer, value: translation}", "'value' does not apply to it"),
+            ("acceleration: linear", "acceleration is one of adaptive, flat, none (libinput's profiles, or none), got 'linear'"),
+            ("speed: 1.5", "speed (libinput's pointer speed) is a number from -1 to 1, got 1.5"),
+            ("{acceleration: none, speed: 0.2}", "speed sets the pointer acceleration's speed, but this binding has acceleration: none"),
+        ] {
+            let text = yaml.hasPrefix("{") ? "bindings:\n  - \(yaml.dropLast()), channel: x}\n" : "bindings:\n  - channel: x\n    \(yaml)\n"
+            #expect {
+                _ = try DaemonConfiguration.parse(text, source: "test.yaml")
+            } throws: { error in "\(error)".contains(message) }
+        }
+    }
+
     @Test func deviceMatchUsesClassNameGlobAndPath() {
         var touchscreen = DeviceDescription(name: "Wacom HID 52C2 Finger")
         touchscreen.codes = Self.codes(for: .touchscreen)

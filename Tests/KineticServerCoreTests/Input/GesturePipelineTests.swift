@@ -159,7 +159,8 @@ struct GesturePipelineTests {
     /// Mouse drags: the button filter. Dragged with BTN_LEFT, a right-button binding never moves.
     @Test func pointerDragsHonourTheButton() throws {
         let recording = try ReplayFixtures.recording("mouse-drag.evemu")
-        let left = GestureBinding(channel: "l", gesture: .drag(button: 0x110))
+        var left = GestureBinding(channel: "l", gesture: .drag(button: 0x110))
+        left.acceleration = .none
         let right = GestureBinding(channel: "r", gesture: .drag(button: 0x111))
         let frames = try ReplayFixtures.frames(recording, [left, right])
         let end = try #require(frames.last)
@@ -167,6 +168,54 @@ struct GesturePipelineTests {
         #expect(abs(end.samples[0].value[0] - 1600 * 0.0254) < 1e-9)
         #expect(abs(end.samples[0].value[1] - (-600 * 0.0254)) < 1e-9)
         #expect(frames.allSatisfy { $0.samples[1].value == [0, 0] })
+    }
+
+    /// Pointer acceleration per binding: flat at speed 0 on a 1000-dpi mouse is the counts themselves, flat at 0.5 is
+    /// 1.5 times them, and adaptive (the default) differs from both. Three bindings of one mouse, three paths.
+    @Test func mouseBindingsAccelerateEachTheirOwnWay() throws {
+        let recording = try ReplayFixtures.recording("mouse-drag.evemu")
+        func binding(_ channel: String, _ acceleration: PointerAcceleration) -> GestureBinding {
+            var binding = GestureBinding(channel: channel, animation: nil)
+            binding.acceleration = acceleration
+            return binding
+        }
+        let frames = try ReplayFixtures.frames(recording, [binding("none", .none), binding("flat", .init(profile: .flat)),
+                                                          binding("faster", .init(profile: .flat, speed: 0.5)),
+                                                          binding("desktop", .desktopDefault)])
+        let end = try #require(frames.last).samples.map(\.value)
+        #expect(abs(end[0][0] - 1600 * 0.0254) < 1e-9 && abs(end[0][1] - -600 * 0.0254) < 1e-9)
+        #expect(abs(end[1][0] - end[0][0]) < 1e-9 && abs(end[1][1] - end[0][1]) < 1e-9)
+        #expect(abs(end[2][0] - 1.5 * end[0][0]) < 1e-9 && abs(end[2][1] - 1.5 * end[0][1]) < 1e-9)
+        // The drag is fast (up to ~10 counts/ms): adaptive speeds it up, never past its cap of 2.
+        #expect(end[3][0] > end[0][0] * 1.05 && end[3][0] < end[0][0] * 2)
+    }
+
+    /// `gesture: pointer` follows the pointer wherever it moves, button or not: every frame with motion is one input
+    /// (counted from the recording's REL lines by hand here), the channel ends where all the counts put it, (24 + 1600,
+    /// 8 − 600) × 0.0254 mm, and nothing stays active (the clock is not held).
+    @Test func aPointerBindingFollowsThePointerWithoutAButton() throws {
+        let recording = try ReplayFixtures.recording("mouse-drag.evemu")
+        var binding = GestureBinding(channel: "cursor", gesture: .pointer, follow: .absolute, animation: nil)
+        binding.acceleration = .none
+        let frames = try ReplayFixtures.frames(recording, [binding])
+        let events = frames.flatMap(\.bindingEvents)
+        var motionFrames = 0, moved = false
+        for event in recording.events {
+            if event.type == 2, event.code <= 1 { moved = true }
+            if event.type == 0, event.code == 0 { if moved { motionFrames += 1 }; moved = false }
+        }
+        #expect(events.count == motionFrames && motionFrames > 20)
+        #expect(events.allSatisfy { $0.phase == .changed })
+        let end = try #require(frames.last).samples[0].value
+        #expect(abs(end[0] - 1624 * 0.0254) < 1e-9 && abs(end[1] - -592 * 0.0254) < 1e-9)
+        let engine = GraphChannelEngine(epoch: 0)
+        let pipeline = try Self.pipeline([binding], engine)
+        let handle = try #require(pipeline.attach(recording.device, path: nil))
+        for event in recording.events { _ = pipeline.process(event, from: handle, engine: engine) }
+        #expect(!pipeline.hasActiveGesture)
+        // A touchscreen has no pointer: the binding never moves.
+        let screen = try ReplayFixtures.frames(try ReplayFixtures.recording("swipe-fling.evemu"), [binding])
+        #expect(screen.allSatisfy { $0.samples[0].value == [0, 0] })
     }
 
     /// Past the bounds the target is rubber-banded: f(x) = (1 − 1/(x·c/d + 1))·d beyond the edge.

@@ -31,6 +31,29 @@ struct SVGPlotTests {
         #expect(svg.contains("input (finger)") && svg.contains("release / release target"))
     }
 
+    /// `--unaccelerated`: the mouse drag's input a second time, without acceleration, as hollow dots. Unaccelerated, the
+    /// drag's input ends at its counts (1600, −600) × 0.0254 mm from where it began; accelerated, further (the drag is
+    /// fast). A touchscreen is not accelerated: both inputs are the same.
+    @Test func unacceleratedInputIsDrawnBesideTheAcceleratedOne() throws {
+        let mouse = ReplaySchedule(recordings: [try ReplayFixtures.recording("mouse-drag.evemu")])
+        let data = try PlotData.replay(mouse, configuration: .embeddedDefault, title: "mouse", unaccelerated: true)
+        let x = data.series[0]
+        let raw = try #require(x.unacceleratedInputValues.last), first = try #require(x.unacceleratedInputValues.first)
+        let accelerated = try #require(x.inputValues.last), acceleratedFirst = try #require(x.inputValues.first)
+        #expect(x.unacceleratedInputTimes == x.inputTimes)
+        #expect(abs((raw - first) - 1600 * 0.0254) < 1e-9)
+        #expect(accelerated - acceleratedFirst > (raw - first) * 1.05)
+        let svg = SVGPlot.render(data)
+        #expect(svg.contains("input, unaccelerated"))
+        #expect(svg.components(separatedBy: "fill=\"none\" stroke=\"\(SVGPlot.unacceleratedColour)\"").count - 1
+                == 4 * x.inputTimes.count)
+        #expect(!SVGPlot.render(try PlotData.replay(mouse, configuration: .embeddedDefault, title: "m")).contains("unaccelerated"))
+
+        let screen = ReplaySchedule(recordings: [try ReplayFixtures.recording("swipe-fling.evemu")])
+        let touch = try PlotData.replay(screen, configuration: .embeddedDefault, title: "fling", unaccelerated: true)
+        #expect(touch.series.allSatisfy { $0.unacceleratedInputValues == $0.inputValues })
+    }
+
     /// Frames printed by `replay` (or `subscribe`) plot the same curves as the replay itself, without
     /// input samples; non-frame lines are skipped, and garbage is an error naming the line.
     @Test func jsonLinesFramesPlotTheSameCurves() throws {
