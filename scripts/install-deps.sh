@@ -67,6 +67,9 @@ vm_packages=(
   # The systemd guest (scripts/vm/run-systemd-tests.sh): its root file system and disk image.
   debootstrap
   e2fsprogs
+  # The side-by-side harness's libinput probe (scripts/vm/libinput-probe.c), built here and run in that guest, whose
+  # libinput10 comes with Weston: libinput is the reference kineticd's input is compared with (docs/INPUT.md §7).
+  libinput-dev
 )
 
 case "${1:-}" in

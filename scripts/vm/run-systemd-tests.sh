@@ -10,10 +10,14 @@
 # Installs debootstrap, qemu-system-x86 and e2fsprogs when missing. KINETIC_SKIP_VM=1 skips (loudly), as does a
 # machine without them, except on CI, where it must run. KINETIC_VM_TIMEOUT (s, default 1500) bounds the boot.
 #
+# 10 compares kineticd's input with libinput's, side by side on the same uinput devices, and prints the agreement
+# table (scripts/vm/side-by-side/, docs/INPUT.md §7).
+#
 # A benchmark boots the same guest: KINETIC_VM_BENCH_DIR names a folder (Benchmarks/finger-to-photon.sh makes it) that
 # goes to the guest's /opt/kinetic-test/bench, whose guest.sh the test unit runs instead of systemd-guest-test.sh and
 # whose session.sh alice's login shell on tty1 runs; KINETIC_VM_DEB_CONFIGURATION (default test) chooses the build the
-# package is made from (scripts/make-deb.sh's KINETIC_DEB_CONFIGURATION).
+# package is made from (scripts/make-deb.sh's KINETIC_DEB_CONFIGURATION). KINETIC_VM_SERIAL_LOG names a file that keeps
+# the guest's serial console (everything it printed) after the run.
 set -euo pipefail
 vm_name=vm-systemd
 vm_what="the systemd VM tests"
@@ -105,6 +109,15 @@ awk -v out="$guest/opt/kinetic-test/swipe-frames" '
                                  close(file); events = "" }
   END { if (n != 14 || events != "") { print "swipe-fling.evemu: expected 14 whole input frames" > "/dev/stderr"
                                        exit 1 } }' "$root/Recordings/swipe-fling.evemu"
+# The side-by-side harness with libinput (systemd-guest-test.sh, 10; scripts/vm/side-by-side/guest.sh): its scripts,
+# the libinput probe built here against libinput-dev (the guest's libinput10 comes with Weston), and every evemu
+# recording of Recordings/ and Recordings/real/.
+mkdir -p "$guest/opt/kinetic-test/side-by-side/recordings"
+cp "$root"/scripts/vm/side-by-side/{guest.sh,compare.py,kineticd.yaml} "$guest/opt/kinetic-test/side-by-side/"
+cp "$root"/Recordings/*.evemu "$root"/Recordings/real/*.evemu "$guest/opt/kinetic-test/side-by-side/recordings/"
+# shellcheck disable=SC2046  # pkg-config's flags are words
+cc -O2 -Wall -Wextra -Werror $(pkg-config --cflags libinput) "$root/scripts/vm/libinput-probe.c" $(pkg-config --libs libinput) \
+  -o "$guest/opt/kinetic-test/side-by-side/libinput-probe"
 # Where the offline replay (the same bindings, the same events) starts, at touch-down, and settles: the live run must
 # pass between and end there.
 "$(test_bin)/kineticctl" replay "$guest/opt/kinetic-test/swipe.evemu" --config "$root/systemd/kineticd.yaml" \
@@ -193,6 +206,7 @@ timeout "$timeout_seconds" "$qemu" -machine q35 -accel tcg -m 1536 -smp 2 -nogra
   -append "console=ttyS0 root=/dev/vda rw panic=-1 systemd.show_status=0 quiet mitigations=off module_blacklist=$unused_modules" \
   < /dev/null 2>&1 | serial_text | tee "$log" | grep --line-buffered '^vm-systemd:' >&2
 qemu_status=${PIPESTATUS[0]}
+[ -z "${KINETIC_VM_SERIAL_LOG:-}" ] || cp "$log" "$KINETIC_VM_SERIAL_LOG"
 kill "$stopper_job" 2>/dev/null
 wait "$stopper_job" 2>/dev/null
 wait "$lint_job"

@@ -252,5 +252,9 @@ grep -E "Loading module .*kinetic-weston|kinetic-weston:" "$weston_log" | sed 's
 end "$weston_pid"
 pkill -KILL -u alice -x weston 2>/dev/null || true
 
+# 10. Side by side with libinput: the same recordings through the same uinput devices, read by libinput and by
+# kineticd's input path at once; the agreement table and its floors (scripts/vm/side-by-side/guest.sh).
+source /opt/kinetic-test/side-by-side/guest.sh
+
 echo "vm-systemd: boot to the first frame of a subscriber: ${first_frame_uptime} s of guest uptime"
 finish
