@@ -362,8 +362,11 @@ def insertion_and_removal(weston, build, recorder):
     wait_for(lambda: "removed " + element in weston.text(), "animation.removed of " + element)
     frames = weston.frames(element)
     last = frames[-1]
-    if not (last.opacity <= 2 / 255 and close(last.scale, (0.9, 0.9), 0.005)):
-        raise Failure(f"the removal's last frame has opacity {last.opacity} and scale {last.scale}, not 0 and 0.9")
+    # The last repaint before the window goes falls anywhere in the fade's final refresh interval, so its opacity is
+    # near 0, not 0: within 5/255 (a fresh clone's run under load, 2026-11-29, composed its last frame at 0.0085, just
+    # over the 2/255 this said before). That every composed frame is the daemon's curve at its time is check_frames'.
+    if not (last.opacity <= 5 / 255 and close(last.scale, (0.9, 0.9), 0.005)):
+        raise Failure(f"the removal's last frame has opacity {last.opacity} and scale {last.scale}, not about 0 and 0.9")
     after = weston.screenshot()
     if after is not None:
         raise Failure(f"after animation.removed the window is still on screen: {after}")
