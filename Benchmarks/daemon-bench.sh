@@ -2,6 +2,10 @@
 # Daemon benchmarks that need no load generator, on release builds:
 #   idle:   kineticd with no clients and nothing moving for 10 s: context switches (wake-ups) of all its
 #           threads and CPU time, from /proc (target: zero wake-ups).
+#   hover:  kineticd replaying a hovering mouse in real time (Recordings/real/PS2_Generic_Mouse.evemu: 53 s, 2 707 motion
+#           frames, no button) with the default bindings, which follow no hover, and one subscriber of every channel:
+#           frames it received after its first (the full state; target 0), and the daemon's context switches and CPU
+#           over the replay, beside the idle figures above.
 #   replay: deterministic offline replay speed: a 100-pass concatenation of Recordings/drag-hold.evemu
 #           (about 100 s of input) through `kineticctl replay`; speed = simulated time / wall time, the median of
 #           five runs (target ≥ 1000× real time).
@@ -17,13 +21,13 @@
 #           channel, the medians of three 20-s runs (docs/PERFORMANCE.md, "Motion descriptors").
 #   stall:  the worst input each protocol limit allows (Benchmarks/stall.py): the event loop's stall as another
 #           client's status round-trip, medians of five runs (docs/STALL.md; target ≤ 50 ms each, p99 ≤ 100 ms).
-# Usage: Benchmarks/daemon-bench.sh [--only idle|replay|fanout|latency|motion|stall]   (builds `-c release` without the macro trait first)
+# Usage: Benchmarks/daemon-bench.sh [--only idle|hover|replay|fanout|latency|motion|stall]   (builds `-c release` without the macro trait first)
 set -euo pipefail
 only="${2:-}"
 if [ "${1:-}" = "--only" ]; then
-  case "$only" in idle|replay|fanout|latency|motion|stall) ;; *) echo "usage: $0 [--only idle|replay|fanout|latency|motion|stall]" >&2; exit 2 ;; esac
+  case "$only" in idle|hover|replay|fanout|latency|motion|stall) ;; *) echo "usage: $0 [--only idle|hover|replay|fanout|latency|motion|stall]" >&2; exit 2 ;; esac
 elif [ $# -gt 0 ]; then
-  echo "usage: $0 [--only idle|replay|fanout|latency|motion|stall]" >&2; exit 2
+  echo "usage: $0 [--only idle|hover|replay|fanout|latency|motion|stall]" >&2; exit 2
 fi
 part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -58,6 +62,22 @@ sleep 10
 s1=$(switches "$pid"); c1=$(cputicks "$pid")
 threads=$(ls /proc/"$pid"/task | wc -l)
 echo "idle 10 s: $(delta "$s0" "$s1") context switches over $threads threads, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
+kill "$pid"; wait "$pid" 2>/dev/null || true
+fi
+
+if part hover; then
+"$bin/kineticd" --socket "$work/h.sock" --config /dev/null --replay "$root/Recordings/real/PS2_Generic_Mouse.evemu" 2>"$work/hover.log" &
+pid=$!
+until [ -S "$work/h.sock" ]; do sleep 0.1; done
+"$bin/kineticctl" subscribe --socket "$work/h.sock" > "$work/hover.jsonl" 2>&1 &
+subscriber=$!
+sleep 1
+s0=$(switches "$pid"); c0=$(cputicks "$pid")
+sleep 54  # the recording's 53 s, and a second
+s1=$(switches "$pid"); c1=$(cputicks "$pid")
+kill "$subscriber"; wait "$subscriber" 2>/dev/null || true
+frames=$(grep -c '"type":"frame"' "$work/hover.jsonl" || true)
+echo "hover 54 s (a replayed PS/2 mouse, 2707 motion frames): $(( frames > 0 ? frames - 1 : 0 )) frames after the subscriber's first, $(delta "$s0" "$s1") context switches, $(( (c1 - c0) * 1000 / $(getconf CLK_TCK) )) ms CPU"
 kill "$pid"; wait "$pid" 2>/dev/null || true
 fi
 

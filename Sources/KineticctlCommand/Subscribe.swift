@@ -14,8 +14,8 @@ struct Subscribe: ParsableCommand {
             With --motion, the daemon describes each channel's motion in closed form whenever it changes ({"type":"motion", …}, docs/PROTOCOL.md "Motion descriptors") and sends frames only while a channel's motion has none.
 
             EXAMPLES
-              kineticctl subscribe                       # every channel, every tick
-              kineticctl subscribe 'touch.*' --rate 30   # 30 frames a second
+              kineticctl subscribe                       # every channel, as it moves
+              kineticctl subscribe 'touch.*' --rate 30   # at most 30 frames a second
               kineticctl subscribe --binary --count 1    # binary on the socket, one frame
               kineticctl subscribe --motion              # closed-form motion, not frames
             """)

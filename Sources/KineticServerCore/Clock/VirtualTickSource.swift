@@ -80,4 +80,10 @@ public final class VirtualTickSource: TickSource, @unchecked Sendable {
         }
         lock.withLock { time = max(time, target) }
     }
+
+    /// Moves time to `target` without delivering the ticks due there: after ``advance(to:)`` to just before an input's
+    /// time, the input happens at its own time, and a clock it resumes ticks from then on, not a nanosecond before.
+    public func move(to target: UInt64) {
+        lock.withLock { time = max(time, target) }
+    }
 }

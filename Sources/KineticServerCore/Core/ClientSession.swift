@@ -42,6 +42,8 @@ final class ClientSession {
     var describesAll = true
     /// The channels of the layout (serials) last described as `frames`: a motion subscriber gets frames while any is.
     var framedSerials: Set<UInt64> = []
+    /// The `seq` and layout generation of the last frame sent (`nil`: none yet, so the next carries the full state).
+    var lastFrame: (seq: UInt64, generation: UInt32)?
 
     init(id: ClientID, peer: PeerCredentials, sink: any ClientSink, maximumMessageSize: Int, rejected: Bool) {
         self.id = id

@@ -11,11 +11,15 @@ public struct InputOutcome: Equatable, Sendable {
     public var events: [Event]
     /// Delivered to the client whose completion token each one carries.
     public var engineEvents: [EngineEvent]
+    /// Whether the input may have changed a channel, so that a frame must follow: input that changes none (a
+    /// hovering pointer no binding follows) neither wakes the clock nor sends a frame.
+    public var changesChannels: Bool
 
-    /// An outcome with the given events (none by default).
-    public init(events: [Event] = [], engineEvents: [EngineEvent] = []) {
+    /// An outcome with the given events (none by default), that may have changed channels unless said otherwise.
+    public init(events: [Event] = [], engineEvents: [EngineEvent] = [], changesChannels: Bool = true) {
         self.events = events
         self.engineEvents = engineEvents
+        self.changesChannels = changesChannels
     }
 
     /// What the bindings' `output` means to clients: `gesture.began` when a gesture starts driving a channel,
@@ -32,12 +36,14 @@ public struct InputOutcome: Equatable, Sendable {
                 return nil
             }
         }
-        self.init(events: events, engineEvents: output.engineEvents)
+        self.init(events: events, engineEvents: output.engineEvents,
+                  changesChannels: !output.bindingEvents.isEmpty || !output.engineEvents.isEmpty)
     }
 
     /// Both outcomes, `lhs`'s events first.
     public static func + (lhs: InputOutcome, rhs: InputOutcome) -> InputOutcome {
-        InputOutcome(events: lhs.events + rhs.events, engineEvents: lhs.engineEvents + rhs.engineEvents)
+        InputOutcome(events: lhs.events + rhs.events, engineEvents: lhs.engineEvents + rhs.engineEvents,
+                     changesChannels: lhs.changesChannels || rhs.changesChannels)
     }
 }
 

@@ -30,6 +30,7 @@ extension ServerCore {
             session.wantsMotion = subscription.motion
             session.describesAll = true
             session.framedSerials = []
+            session.lastFrame = nil  // a new subscription's first frame carries the full state
             session.layoutTableVersion = nil
             session.matchedSerials = []
             session.examinedSerial = 0

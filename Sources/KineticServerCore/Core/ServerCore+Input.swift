@@ -13,12 +13,13 @@ extension ServerCore {
         }
     }
 
-    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame,
-    /// delivers the engine events it returns to their clients (completions that came due while the
-    /// input advanced the engine: they happened before the input) and sends its events to every client.
+    /// Runs `body` with the engine (input bindings changing channels), then schedules a frame if it may have changed
+    /// a channel (``InputOutcome/changesChannels``), delivers the engine events it returns to their clients
+    /// (completions that came due while the input advanced the engine: they happened before the input) and sends its
+    /// events to every client.
     public func applyInput(_ body: (any ChannelEngine) -> InputOutcome) {
         let outcome = body(engine)
-        requestFrame()
+        if outcome.changesChannels { requestFrame() }
         deliver(outcome.engineEvents)
         for event in outcome.events { broadcast(event) }
     }

@@ -36,6 +36,7 @@ extension ServerCore {
         seq += 1
         deliver(engine.advance(to: valuesTime))
         let samples = engine.samples()
+        noteChanges(samples)
         let keepTicking = needsFrame || !engine.isSettled
         needsFrame = false
         // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
@@ -49,10 +50,12 @@ extension ServerCore {
                 // Its described channels need no frames; a channel described as `frames` does.
                 guard !session.framedSerials.isEmpty else { continue }
             }
-            // The last frame before the clock stops goes to every subscriber, decimated or not, so
-            // that each one ends on the settled values.
-            let due = session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) || !keepTicking
-            guard let layout = session.layout, due else { continue }
+            // Nothing is sent that did not change: a frame goes only to a subscriber with a channel that changed
+            // since its last frame (its first frame, or one of a new layout, always goes). The last frame before the
+            // clock stops goes to every subscriber with such a change, decimated or not, so that each one ends on
+            // the settled values.
+            guard let layout = session.layout, hasUnsentChange(session, generation: layout.generation) else { continue }
+            guard !keepTicking || session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) else { continue }
             let key = CacheKey(generation: layout.generation, encoding: session.encoding)
             let frame: ByteBuffer
             if let cached = cache.first(where: { $0.key == key }) {
@@ -64,9 +67,26 @@ extension ServerCore {
                 cache.append((key, frame))
             }
             session.sink.sendFrame(frame)
+            session.lastFrame = (seq, layout.generation)
             framesOffered += 1
         }
         return keepTicking
+    }
+
+    /// Records which channels' samples differ from the last published tick's (all of them when the table changed).
+    func noteChanges(_ samples: [ChannelSample]) {
+        if samples.count != publishedSamples.count {
+            changedAt = Array(repeating: seq, count: samples.count)
+        } else {
+            for index in samples.indices where samples[index] != publishedSamples[index] { changedAt[index] = seq }
+        }
+        publishedSamples = samples
+    }
+
+    /// Whether `session` has not yet been sent the current values of a channel of its layout.
+    func hasUnsentChange(_ session: ClientSession, generation: UInt32) -> Bool {
+        guard let last = session.lastFrame, last.generation == generation else { return true }
+        return session.layoutIndices.contains { $0 < changedAt.count && changedAt[$0] > last.seq }
     }
 
     /// A frame's encoded bytes are shared by the subscribers of one layout generation in one encoding.

@@ -32,6 +32,10 @@ public final class ServerCore {
     var tickPeriod: UInt64
     /// Whether a change since the last tick needs at least one more frame.
     var needsFrame = false
+    /// The samples of the last published tick, and per channel (engine order) the `seq` at which its sample last
+    /// changed: a subscriber is sent a frame only when a channel of its layout changed since its last one.
+    var publishedSamples: [ChannelSample] = []
+    var changedAt: [UInt64] = []
     var layoutGenerations: [LayoutKey: UInt32] = [:]
     var layoutTableVersion: UInt64 = .max
     var nextGeneration: UInt32 = 1

@@ -153,6 +153,7 @@ public enum OfflineReplay {
                 }
             } else if time > 0 {
                 clock.advance(to: time - 1)
+                clock.move(to: time)
             }
         }
         // Event by event, the clock first: every tick before an event's time, then the event (an evdev frame's

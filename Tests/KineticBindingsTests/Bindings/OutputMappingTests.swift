@@ -106,14 +106,16 @@ struct OutputMappingTests {
     @Test func aReplayedSwipeArrivesInPixels() throws {
         let recording = try ReplayFixtures.recording("swipe-fling.evemu")
         let binding = GestureBinding(channel: "p", follow: .absolute, animation: nil)
-        let millimetres = try ReplayFixtures.frames(recording, [binding]).flatMap(\.bindingEvents)
         var configuration = DaemonConfiguration()
         configuration.bindings = [binding]
+        func inputs(_ configuration: DaemonConfiguration) throws -> [BindingEvent] {
+            try OfflineReplay.replay(schedule: ReplaySchedule(recordings: [recording]), configuration: configuration,
+                                     epoch: UInt64(max(0, ReplaySchedule(recordings: [recording]).startNanoseconds)),
+                                     settleLimit: 60, bindingEvents: true).bindingEvents
+        }
+        let millimetres = try inputs(configuration)
         configuration.mappings = [DeviceMapping(mapping: OutputMapping(size: CGSize(width: 1920, height: 1280)))]
-        let output = try OfflineReplay.replay(schedule: ReplaySchedule(recordings: [recording]), configuration: configuration,
-                                              epoch: UInt64(max(0, ReplaySchedule(recordings: [recording]).startNanoseconds)),
-                                              settleLimit: 60, bindingEvents: true)
-        let pixels = output.bindingEvents
+        let pixels = try inputs(configuration)
         #expect(pixels.count == millimetres.count && !pixels.isEmpty)
         for (px, mm) in zip(pixels, millimetres) {
             #expect(abs(px.input[0] - mm.input[0] * 1920 * 40 / 11999) < 1e-6)

@@ -26,6 +26,31 @@ struct ServerCoreTests {
         #expect(frame.sample(of: "card.offset", layout: layout) == ChannelSample(name: "card.offset", value: [3, 4], velocity: [0, 0]))
     }
 
+    /// Nothing is sent that did not change: while `b` animates, a subscriber of `a` alone gets its first frame and then
+    /// nothing; one of both gets a frame every tick. A new subscribe, even to the same channels, gets the full state
+    /// again at the next tick.
+    @Test("a frame goes only to a subscriber whose channels changed; a new subscription gets the full state")
+    func changeOnlyFrames() throws {
+        let h = CoreHarness()
+        let (owner, _) = h.connect(.jsonLines)
+        h.command(1, .define(channel: "a", dimension: 1, initial: [1]), from: owner)
+        h.command(2, .define(channel: "b", dimension: 1, initial: [0]), from: owner)
+        let (still, stillSink) = h.connect(.jsonLines)
+        h.send(.subscribe(Subscription(patterns: ["a"])), from: still, .jsonLines)
+        let (all, allSink) = h.connect(.jsonLines)
+        h.send(.subscribe(Subscription(patterns: ["*"])), from: all, .jsonLines)
+        h.run(seconds: 1 / 120)
+        #expect(stillSink.frames.count == 1 && allSink.frames.count == 1)
+        h.command(3, .animate(channel: "b", to: [1], animation: ".linear(duration: 1)", completion: nil), from: owner)
+        h.run(seconds: 0.1)
+        #expect(stillSink.frames.count == 1, "a's values never changed")
+        #expect(allSink.frames.count == 13, "b moved at each of the 12 ticks")
+        h.send(.subscribe(Subscription(patterns: ["a"])), from: still, .jsonLines)
+        h.run(seconds: 1 / 120)
+        #expect(stillSink.frames.count == 2)
+        #expect(stillSink.frames.last?.sample(of: "a", layout: stillSink.layout)?.value == [1])
+    }
+
     @Test("clients with the same layout and encoding share one frame buffer")
     func sharedBuffer() throws {
         let h = CoreHarness()
@@ -147,6 +172,8 @@ struct ServerCoreTests {
         h.core.receive(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), from: bad)
         #expect(badSink.errors().map { $0["code"] } == ["bad_message"])
         #expect(badSink.isClosed)
+        // A second's linear move: every tick of the next 0.1 s changes the value, so every one is a frame.
+        h.command(2, .animate(channel: "a", to: [1], animation: ".linear(duration: 1)", completion: nil), from: good)
         h.run(seconds: 0.1)
         #expect(goodSink.frames.count == 12)
     }

@@ -14,14 +14,13 @@ import Testing
 /// subscriber gets are exactly those of `kineticctl replay`'s ``OfflineReplay``. (How `LiveInput` reads a node into
 /// those batches is tested against libevdev in KineticInputTests and against a real kernel in the VM suite.)
 ///
-/// Not yet for `mouse-drag.evemu` and `drag-hold.evemu`, where input wakes the idle clock: the replay applies an
-/// evdev frame's events one by one, and its virtual clock, woken by the first of them, ticks (1 ns before the frame's
-/// time) before the rest are applied; a batch wakes the clock only after the whole frame. The frames then differ at
-/// that wake-up (mouse-drag: the values of frame 4 of 557; drag-hold: 102 frames live against 103 replayed). Making the
-/// replay apply whole frames would change its output, which must stay byte-identical; the decision is open.
+/// Input that wakes the idle clock (mouse-drag, drag-hold) wakes it at the input's own time in both: the replay's
+/// virtual clock is moved to an event's time before the event (``VirtualTickSource/move(to:)``), so the tick it
+/// resumes comes after the whole frame, as a batch's does.
 struct LiveAndReplayTests {
     @Test("a recording through the live path and through the replay gives identical frames",
-          arguments: ["swipe-fling.evemu", "pinch.evemu", "touchpad-scroll.evemu", "rotate.evemu"])
+          arguments: ["swipe-fling.evemu", "pinch.evemu", "touchpad-scroll.evemu", "rotate.evemu", "mouse-drag.evemu",
+                      "drag-hold.evemu"])
     func identicalFrames(name: String) throws {
         let recording = try ReplayFixtures.recording(name)
         let configuration = DaemonConfiguration.embeddedDefault
@@ -49,6 +48,7 @@ struct LiveAndReplayTests {
             batch.append(live)
             guard event.type == 0, event.code == 0 else { continue }  // SYN_REPORT ends the frame
             clock.advance(to: time - 1)
+            clock.move(to: time)
             router.apply(batch, from: device)
             batch = []
         }

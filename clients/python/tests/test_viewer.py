@@ -75,7 +75,10 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
     reader = threading.Thread(target=read_reports, daemon=True)
     reader.start()
     try:
-        with kinetic.Client(daemon.socket) as observer:
+        with kinetic.Client(daemon.socket) as observer, kinetic.Client(daemon.socket) as watcher:
+            # Frames go out only when touch.position changes, so the frame to wait for is the one it settled in: the
+            # watcher, subscribed from the start as the viewer is, gets the same frames.
+            changes = watcher.subscribe(["touch.position"])
             last_event_ns = max(int(m.group(1)) * 10**9 + int(m.group(2)) * 1000
                                 for m in re.finditer(r"^E: (\d+)\.(\d{6}) ", recording.read_text(), re.M))
 
@@ -85,8 +88,8 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
 
             wait_until(replayed, "the replay ends and touch.position rests", 60)
             final = next(observer.subscribe(["touch.position"]))
-            last_seq = observer.status().seq
-            wait_until(lambda: bool(drawn) and drawn[-1] >= last_seq, "the viewer draws the last frame", 60)
+            settled = next(frame for frame in changes if frame["touch.position"] == final["touch.position"])
+            wait_until(lambda: bool(drawn) and drawn[-1] >= settled.seq, "the viewer draws the last frame", 60)
         x, y = final["touch.position"].value
         assert (round(x), round(y)) == (140, 90), "drag-hold ends at (140, 90) mm (kineticctl replay says so too)"
         image = capture(display)
@@ -99,7 +102,7 @@ def test_the_dot_is_where_the_channel_says(display: str, tmp_path: Path) -> None
             f"dot at {dot_x - origin_x:.2f}, {dot_y - origin_y:.2f} px from the origin; the value says {x * SCALE:.2f}, {y * SCALE:.2f}"
         # How many frames it drew depends on the machine's speed (16 on a loaded one, 2026-11-28); that it drew the
         # finger on its way does not: frames before the last one, at two or more places in time.
-        moving = {seq for seq in drawn if seq < last_seq}
+        moving = {seq for seq in drawn if seq < settled.seq}
         assert len(moving) >= 2, f"the viewer drew the motion, not only its end (frames drawn: {drawn})"
     finally:
         viewer.terminate()
