@@ -65,6 +65,22 @@ extension GesturePipeline {
         }
     }
 
+    /// A reading as the channel's input (``GestureReading/channelValue(for:origin:)``) and the target it follows
+    /// (rubber-banded past the bounds); `nil` for a non-finite reading (a device with a degenerate axis), which never
+    /// reaches the engine. Beyond the channel value range (a large scale or mapping, a relative device pushed far) the
+    /// input is held at its edge, and that is recorded.
+    private func admitted(_ reading: GestureReading, for binding: GestureBinding, origin: [Double], channel name: String)
+        -> (input: (value: [Double], velocity: [Double]), following: [Double])? {
+        var input = reading.channelValue(for: binding, origin: origin)
+        guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return nil }
+        let limited = ChannelValue.clamped(input.value)
+        if limited.clamped {
+            input.value = limited.value
+            record("\(binding.gesture.name) → \(name): the value left \(ChannelValue.acceptedRange) and is held at the edge; lower the binding's scale or the mapping's")
+        }
+        return (input, binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value)
+    }
+
     /// A pointer binding: the channel follows the pointer's location (× scale, rubber-banded past the bounds) with the
     /// binding's animation, or set without one; there is no gesture to begin, end or release.
     private func drivePointer(_ activity: BindingActivity, gesture: GestureEvent, engine: any ChannelEngine,
@@ -72,14 +88,7 @@ extension GesturePipeline {
         let binding = bindings[activity.binding]
         guard let name = activity.channels.first else { return }
         let reading = GestureReading.planar(location: gesture.location, translation: .zero, velocity: gesture.velocity)
-        var input = reading.channelValue(for: binding, origin: binding.initialValue)
-        guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
-        let limited = ChannelValue.clamped(input.value)
-        if limited.clamped {
-            input.value = limited.value
-            record("pointer → \(name): the value left \(ChannelValue.acceptedRange) and is held at the edge; lower the binding's scale or the mapping's")
-        }
-        let target = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
+        guard let (input, target) = admitted(reading, for: binding, origin: binding.initialValue, channel: name) else { return }
         let at = engineTime(of: gesture.time)
         do {
             output.engineEvents += engine.advance(to: at)
@@ -145,16 +154,7 @@ extension GesturePipeline {
             origin = started
             activity.origins[slot] = nil
         }
-        var input = reading.channelValue(for: binding, origin: origin)
-        // A non-finite reading (a device with a degenerate axis) never reaches the engine.
-        guard input.value.allSatisfy(\.isFinite), input.velocity.allSatisfy(\.isFinite) else { return }
-        // Beyond the channel value range (a large scale or mapping, a relative device pushed far): held at its edge.
-        let limited = ChannelValue.clamped(input.value)
-        if limited.clamped {
-            input.value = limited.value
-            record("\(binding.gesture.name) → \(name): the value left \(ChannelValue.acceptedRange) and is held at the edge; lower the binding's scale or the mapping's")
-        }
-        let following = binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value
+        guard let (input, following) = admitted(reading, for: binding, origin: origin, channel: name) else { return }
         let at = engineTime(of: time)
         let target: [Double]
         do {
