@@ -25,8 +25,6 @@ public struct GestureTracker: Sendable {
     public private(set) var rotation: RotationValue?
     /// The swipe of every finger down (``SwipeValue``), formed at each landing; kept after it ends.
     public private(set) var swipe: SwipeValue?
-    /// The pointer wherever it moves, button or not (``GestureEvent/Source/pointerMotion``): the latest such event.
-    public private(set) var pointer: GestureEvent?
 
     /// The fingers of the current swipe, while it lasts.
     private var swipeGroup: [GestureEvent.Source] = []
@@ -42,10 +40,8 @@ public struct GestureTracker: Sendable {
 
     /// Applies one gesture event.
     public mutating func update(with event: GestureEvent) {
-        if event.source == .pointerMotion {
-            pointer = event
-            return
-        }
+        // A pointer's every move (``GestureEvent/Source/pointerMotion``) is no touch or drag: it forms no gesture here.
+        if event.source == .pointerMotion { return }
         let index = touches.firstIndex { $0.source == event.source }
         switch event.phase {
         case .began:

@@ -9,15 +9,15 @@ extension GesturePipeline {
     /// Applies one gesture event: the tracker first, then every binding of the device reads what
     /// changed and drives its channels at the event's time.
     func apply(_ gesture: GestureEvent, on device: AttachedDevice, engine: any ChannelEngine, into output: inout PipelineOutput) {
-        let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll,
-                      rotation: device.tracker.rotation, swipe: device.tracker.swipe)
+        // A pointer's every move drives the pointer bindings alone; it is no gesture of the tracker's.
         if gesture.source == .pointerMotion {
-            device.tracker.update(with: gesture)
             for index in device.activities.indices where bindings[device.activities[index].binding].gesture == .pointer {
                 drivePointer(device.activities[index], gesture: gesture, engine: engine, into: &output)
             }
             return
         }
+        let before = (drag: device.tracker.drag, magnify: device.tracker.magnify, scroll: device.tracker.scroll,
+                      rotation: device.tracker.rotation, swipe: device.tracker.swipe)
         device.tracker.update(with: gesture)
         let tracker = device.tracker
         for index in device.activities.indices {
@@ -81,6 +81,16 @@ extension GesturePipeline {
         return (input, binding.bounds?.rubberBanded(input.value, by: binding.rubberBand) ?? input.value)
     }
 
+    /// Retargets `name` to the input's `target` with the binding's per-frame animation, or sets it without one: under
+    /// reduce motion, with `animation: none`, or where the value `jumps` (an absolute gesture's start).
+    private func follow(_ name: String, to target: [Double], with binding: GestureBinding, at time: UInt64,
+                        engine: any ChannelEngine, jumps: Bool) throws(ChannelEngineError) -> [EngineEvent] {
+        if let animation = binding.animation, !engine.reduceMotion, !jumps {
+            return try engine.animate(name, to: target, with: animation, completion: nil, at: time)
+        }
+        return try engine.set(name, to: target, at: time)
+    }
+
     /// A pointer binding: the channel follows the pointer's location (× scale, rubber-banded past the bounds) with the
     /// binding's animation, or set without one; there is no gesture to begin, end or release.
     private func drivePointer(_ activity: BindingActivity, gesture: GestureEvent, engine: any ChannelEngine,
@@ -92,11 +102,7 @@ extension GesturePipeline {
         let at = engineTime(of: gesture.time)
         do {
             output.engineEvents += engine.advance(to: at)
-            if let animation = binding.animation, !engine.reduceMotion {
-                output.engineEvents += try engine.animate(name, to: target, with: animation, completion: nil, at: at)
-            } else {
-                output.engineEvents += try engine.set(name, to: target, at: at)
-            }
+            output.engineEvents += try follow(name, to: target, with: binding, at: at, engine: engine, jumps: false)
         } catch {
             record("pointer → \(name): \(error.message)")
             return
@@ -161,11 +167,8 @@ extension GesturePipeline {
             switch phase {
             case .began, .changed:
                 target = following
-                if let animation = binding.animation, !engine.reduceMotion, !(starts && binding.follow == .absolute) {
-                    output.engineEvents += try engine.animate(name, to: target, with: animation, completion: nil, at: at)
-                } else {
-                    output.engineEvents += try engine.set(name, to: target, at: at)
-                }
+                output.engineEvents += try follow(name, to: target, with: binding, at: at, engine: engine,
+                                                  jumps: starts && binding.follow == .absolute)
             case .ended, .cancelled:
                 let velocity = phase == .ended ? input.velocity : input.velocity.map { _ in 0 }
                 let plan = binding.release.target.plan(current: following, origin: origin, velocity: velocity,
