@@ -7,43 +7,49 @@ import KineticTime
 
 /// The server's state for one connection.
 final class ClientSession {
+    // The fan-out loop (``ServerCore/publish(_:)``) reads these for every subscriber at every tick: declared first,
+    // they share the object's first cache lines with its reference count, and 1 000 subscribers cost fewer misses
+    // (docs/PERFORMANCE.md, "Fan-out").
+    var closed = false
+    /// Whether the subscription asked for motion descriptors (``Subscription/motion``).
+    var wantsMotion = false
+    /// The subscription's channel patterns (`nil`: not subscribed).
+    var patterns: [ChannelPattern]?
+    /// The engine table version the layout was computed for.
+    var layoutTableVersion: UInt64?
+    /// The `seq` and layout generation of the last frame sent (`nil`: none yet, so the next carries the full state).
+    var lastFrame: (seq: UInt64, generation: UInt32)?
+    /// The decimation interval of the client's `rate_hz`, in nanoseconds (`nil`: every tick).
+    var frameInterval: UInt64?
+    /// When the next decimated frame is due, in nanoseconds (`nil`: the next tick).
+    var nextFrameDue: UInt64?
+    let sink: any ClientSink
+    /// The layout of its frames (`nil`: no schema sent yet).
+    var layout: Schema?
+    var decoder: MessageDecoder
+
     let id: ClientID
     let peer: PeerCredentials
-    let sink: any ClientSink
-    var decoder: MessageDecoder
     /// The client's name from its HELLO, for logs.
     var name = ""
     var greeted = false
     /// Set when the server was full at accept: the first bytes only decide the encoding of the
     /// `too_many_clients` error, then the connection closes.
     let rejected: Bool
-    var closed = false
     /// Bytes received while the server was still starting, read when it is ready (``ServerCore/finishStarting()``).
     var held: [UInt8] = []
 
-    var patterns: [ChannelPattern]?
-    /// The decimation interval of the client's `rate_hz`, in nanoseconds (`nil`: every tick).
-    var frameInterval: UInt64?
-    var layout: Schema?
     /// Indices into the engine's channel list, in layout order.
     var layoutIndices: [Int] = []
     /// The serials of the channels the patterns matched, increasing (``ChannelDescriptor/serial``).
     var matchedSerials: [UInt64] = []
     /// The highest serial the patterns were matched against: channels with a higher one are new to this session.
     var examinedSerial: UInt64 = 0
-    /// The engine table version the layout was computed for.
-    var layoutTableVersion: UInt64?
-    /// When the next decimated frame is due, in nanoseconds (`nil`: the next tick).
-    var nextFrameDue: UInt64?
-    /// Whether the subscription asked for motion descriptors (``Subscription/motion``).
-    var wantsMotion = false
     /// Whether the next tick describes every channel of the layout (after a subscribe or a layout change); otherwise
     /// only those whose descriptor changed.
     var describesAll = true
     /// The channels of the layout (serials) last described as `frames`: a motion subscriber gets frames while any is.
     var framedSerials: Set<UInt64> = []
-    /// The `seq` and layout generation of the last frame sent (`nil`: none yet, so the next carries the full state).
-    var lastFrame: (seq: UInt64, generation: UInt32)?
 
     init(id: ClientID, peer: PeerCredentials, sink: any ClientSink, maximumMessageSize: Int, rejected: Bool) {
         self.id = id

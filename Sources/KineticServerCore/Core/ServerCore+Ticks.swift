@@ -39,37 +39,54 @@ extension ServerCore {
         noteChanges(samples)
         let keepTicking = needsFrame || !engine.isSettled
         needsFrame = false
-        // One encoded frame per (layout, encoding), shared by every client with that pair: a few at most.
-        var cache: [(key: CacheKey, frame: ByteBuffer)] = []
+        // Once a tick per layout generation (a few at most), not per subscriber: when one of its channels last
+        // changed; and its frame in each encoding, encoded when a subscriber first needs it and then shared.
+        var layouts: [(generation: UInt32, lastChange: UInt64)] = []
+        var frames: [EncodedFrame] = []
         let changedMotion = sessions.contains { $0.wantsMotion && !$0.closed } ? refreshMotion() : []
+        let tableVersion = engine.tableVersion
         for session in sessions {
             guard !session.closed, session.patterns != nil else { continue }
-            if session.layoutTableVersion != engine.tableVersion { updateLayout(of: session, forceSchema: false) }
+            if session.layoutTableVersion != tableVersion { updateLayout(of: session, forceSchema: false) }
             if session.wantsMotion {
                 describeMotion(to: session, changed: changedMotion, seq: seq, time: valuesTime)
                 // Its described channels need no frames; a channel described as `frames` does.
                 guard !session.framedSerials.isEmpty else { continue }
             }
+            guard let generation = session.layout?.generation else { continue }
+            let entry: Int
+            if let found = layouts.firstIndex(where: { $0.generation == generation }) {
+                entry = found
+            } else {
+                entry = layouts.count
+                layouts.append((generation, lastChange(of: session.layoutIndices)))
+            }
             // Nothing is sent that did not change: a frame goes only to a subscriber with a channel that changed
             // since its last frame (its first frame, or one of a new layout, always goes). The last frame before the
             // clock stops goes to every subscriber with such a change, decimated or not, so that each one ends on
             // the settled values.
-            guard let layout = session.layout, hasUnsentChange(session, generation: layout.generation) else { continue }
+            if let last = session.lastFrame, last.generation == generation, layouts[entry].lastChange <= last.seq { continue }
             guard !keepTicking || session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) else { continue }
-            let key = CacheKey(generation: layout.generation, encoding: session.encoding)
-            let frame: ByteBuffer
-            if let cached = cache.first(where: { $0.key == key }) {
-                frame = cached.frame
-            } else {
+            let encoding = session.encoding
+            let frame: Int
+            if let index = frames.firstIndex(where: { $0.generation == generation && $0.encoding == encoding }) {
+                frame = index
+            } else if let layout = session.layout {
                 let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
-                frame = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: valuesTime, layout: layout,
-                                                              samples: selected, encoding: session.encoding))
-                cache.append((key, frame))
+                frame = frames.count
+                frames.append(EncodedFrame(generation: generation, encoding: encoding, bytes: ByteBuffer(bytes: FrameEncoder.encode(
+                    seq: seq, timeNanoseconds: valuesTime, layout: layout, samples: selected, encoding: encoding))))
+            } else {
+                continue
             }
-            session.sink.sendFrame(frame)
-            session.lastFrame = (seq, layout.generation)
-            framesOffered += 1
+            outbox.append(Outgoing(sink: session.sink, frame: frame))
+            session.lastFrame = (seq, generation)
         }
+        // The writes, in one burst once every subscriber's frame is decided: each is one system call for most
+        // subscribers (docs/PERFORMANCE.md, "Fan-out").
+        for outgoing in outbox { outgoing.sink.sendFrame(frames[outgoing.frame].bytes) }
+        framesOffered += UInt64(outbox.count)
+        outbox.removeAll(keepingCapacity: true)
         return keepTicking
     }
 
@@ -83,15 +100,23 @@ extension ServerCore {
         publishedSamples = samples
     }
 
-    /// Whether `session` has not yet been sent the current values of a channel of its layout.
-    func hasUnsentChange(_ session: ClientSession, generation: UInt32) -> Bool {
-        guard let last = session.lastFrame, last.generation == generation else { return true }
-        return session.layoutIndices.contains { $0 < changedAt.count && changedAt[$0] > last.seq }
+    /// The last `seq` at which a channel of a layout (its indices into the engine's channels) changed.
+    func lastChange(of indices: [Int]) -> UInt64 {
+        var last: UInt64 = 0
+        for index in indices where index < changedAt.count { last = max(last, changedAt[index]) }
+        return last
     }
 
-    /// A frame's encoded bytes are shared by the subscribers of one layout generation in one encoding.
-    struct CacheKey: Hashable {
+    /// A tick's frame for the subscribers of one layout generation in one encoding (the bytes are shared).
+    struct EncodedFrame {
         var generation: UInt32
         var encoding: WireEncoding
+        var bytes: ByteBuffer
+    }
+
+    /// A frame to write at the end of a tick: the subscriber's sink and the index of its ``EncodedFrame``.
+    struct Outgoing {
+        var sink: any ClientSink
+        var frame: Int
     }
 }

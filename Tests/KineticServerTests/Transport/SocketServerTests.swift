@@ -225,6 +225,47 @@ struct SocketServerTests {
         await server.stop()
     }
 
+    @Test("a stalled subscriber costs the others no frames: theirs keep every seq while its own wait, newest first")
+    func stalledSubscriberCostsOthersNothing() async throws {
+        let directory = TemporaryDirectory()
+        // The stalled client's frames are 8 KiB (eight 64-component channels) and the watcher's 80 bytes (`moving`
+        // alone): with 64 KiB asked for each socket's send buffer, the stalled client is full after a few dozen
+        // frames, while the watcher could be read seconds late before its own buffer filled. It is not given up on
+        // during the test.
+        let transport = TransportConfiguration(slowClientTimeout: .seconds(600), sendBufferSize: 65536, socketGroup: nil)
+        let server = try await startServer(in: directory, transport: transport)
+        let path = try #require(server.socketPath)
+        let owner = try startMotion(path: path)
+        for k in 0..<8 {
+            owner.send(.command(Command(id: .number(Double(10 + 2 * k)), operation: .define(channel: "big\(k)", dimension: 64, initial: Array(repeating: 0, count: 64)))))
+            owner.send(.command(Command(id: .number(Double(11 + 2 * k)), operation: .animate(channel: "big\(k)", to: Array(repeating: 3600, count: 64),
+                                                                             animation: nil, completion: nil))))
+        }
+        owner.receive(timeout: 5) { if case .message(.reply, let o) = $0 { return o["id"] == 25 } else { return false } }
+        #expect(owner.messages(.reply).allSatisfy { $0["ok"] == true })
+        let watcher = try SocketTestClient(path: path, encoding: .binary)
+        watcher.send(.hello(Hello(major: 1)))
+        watcher.send(.subscribe(Subscription(patterns: ["moving"])))
+        let stalled = try SocketTestClient(path: path, encoding: .binary)
+        stalled.send(.hello(Hello(major: 1)))
+        stalled.send(.subscribe(Subscription(patterns: ["*"])))
+        // 360 ticks (3 s): 2.9 MB of frames for the stalled client, far beyond what its socket holds.
+        #expect(watcher.wait(timeout: 60) { watcher.frames.count >= 360 })
+        let seqs = watcher.frames.map(\.seq)
+        #expect(seqs.count >= 360)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $1 == $0 + 1 }, "the watcher missed no tick while the other client was stalled")
+        // The stalled client, reading at last, gets frames in order with gaps (those replaced while it was full), and
+        // then the newest: one at least as new as the watcher's last.
+        let last = try #require(seqs.last)
+        #expect(stalled.wait(timeout: 30) { stalled.frames.last.map { $0.seq >= last } ?? false })
+        let stalledSeqs = stalled.frames.map(\.seq)
+        #expect(zip(stalledSeqs, stalledSeqs.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(zip(stalledSeqs, stalledSeqs.dropFirst()).contains { $1 > $0 + 1 }, "frames were dropped for the stalled client")
+        #expect(!stalled.sawEOF)
+        _ = owner
+        await server.stop()
+    }
+
     @Test("a second instance never takes a live instance's socket; a stale socket is replaced")
     func liveSocketIsKept() async throws {
         let directory = TemporaryDirectory()
