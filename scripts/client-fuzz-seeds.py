@@ -7,7 +7,8 @@ what the daemon really sends:
   defines, animates and inserts; with and without motion descriptors.
 - Tests/Fuzz/Corpus/pythonClient/: the same sessions in both encodings (the Python target reads either).
 - Tests/Fuzz/Corpus/clientMotion/: single channel descriptors of each kind from `kineticctl replay --motion` of every
-  bundled recording.
+  bundled recording (JSON), and the binary entries of each kind in the binary session with motion descriptors (a
+  byte for the channel's dimension − 1, then the entry after its position: the target's form).
 
 Usage: scripts/client-fuzz-seeds.py BIN_DIR   (the folder with kineticd and kineticctl)
 """
@@ -154,12 +155,46 @@ def collect(bin_dir: Path, recording: Path, arguments: list[str], chosen: dict[s
                 chosen[key] = text
 
 
+def binary_descriptors() -> None:
+    """The longest binary entry of each kind and dimension in the binary session with motion descriptors, read with
+    the Python package's reader (which also finds where each entry ends)."""
+    sys.path.insert(0, str(ROOT / "clients" / "python" / "src"))
+    from kinetic._protocol import MOTION_ENTRY_KINDS
+    from kinetic.motion import _Reader, _binary_entry
+
+    names = {code: name for name, code in MOTION_ENTRY_KINDS.items()}
+    data = (CORPUS / "clientStream" / "replay-and-commands-motion.bin").read_bytes()
+    channels: list[tuple[str, int]] = []
+    held: dict[str, dict] = {}
+    chosen: dict[str, bytes] = {}
+    offset = 0
+    while offset + 8 <= len(data):
+        length, code, _ = struct.unpack_from("<IHH", data, offset)
+        payload = data[offset + 8 : offset + 4 + length]
+        offset += 4 + length
+        if code == 3:
+            channels = [(c["name"], c["dimension"]) for c in json.loads(payload)["channels"]]
+        elif code == 9:
+            reader = _Reader(payload, 32)
+            for _ in range(struct.unpack_from("<I", payload, 28)[0]):
+                name, dimension = channels[reader.u32()]
+                start = reader.offset
+                held[name] = _binary_entry(reader, name, dimension, held.get(name))
+                key = f"binary-{names[payload[start]]}-{dimension}d"
+                entry = bytes([dimension - 1]) + payload[start : reader.offset]
+                if len(entry) > len(chosen.get(key, b"")):
+                    chosen[key] = entry
+    for key, entry in chosen.items():
+        (CORPUS / "clientMotion" / f"{key}.bin").write_bytes(entry)
+
+
 def main() -> None:
     bin_dir = Path(sys.argv[1]).resolve()
     for target in ("clientStream", "clientMotion", "pythonClient"):
         (CORPUS / target).mkdir(parents=True, exist_ok=True)
     streams(bin_dir)
     descriptors(bin_dir)
+    binary_descriptors()
 
 
 if __name__ == "__main__":

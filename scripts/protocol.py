@@ -6,16 +6,18 @@
     scripts/protocol.py --check    changes nothing; fails, naming the files, when any differs from what it would write
 
 What it writes (each file, or each marked block of a hand-written file, says that it is generated):
-  clients/python/src/kinetic/_protocol.py   the version, message types, limits, error codes, events, socket path
+  clients/python/src/kinetic/_protocol.py   the version, message types, limits, error codes, events, socket path, and
+                                            the codes of binary motion messages
   clients/python/src/kinetic/commands.py    a typed request per operation (the fields it sends, how its reply is read)
   clients/python/src/kinetic/_methods.py    the command methods of the blocking and of the asyncio client, from one
                                             template
-  clients/c/src/protocol.h                  the limits and message types, for the library's own files
+  clients/c/src/protocol.h                  the limits, message types and binary motion codes, for the library's own
+                                            files
   clients/c/src/commands.c                  a command writer per operation
   clients/c/tests/socket-cases.h            the socket rule's cases, which tests/test-socket.c runs
   clients/c/include/kinetic-client.h        their declarations, enums and structs (the block between the markers)
-  docs/PROTOCOL.md                          the socket rule, message types, operations, events, error codes and limits
-                                            (the blocks between the markers)
+  docs/PROTOCOL.md                          the socket rule, message types, operations, events, error codes, limits
+                                            and binary motion codes (the blocks between the markers)
 
 Only the standard library: like wayland-scanner, it must run wherever the project builds.
 """
@@ -266,6 +268,13 @@ def python_protocol(description: dict[str, Any]) -> str:
     out.append("FATAL_CODES = frozenset({" + ", ".join(json.dumps(e["code"]) for e in description["error_codes"] if e["fatal"]) + "})")
     out.append('"""The codes after which the daemon closes the connection."""')
     out.append("EVENTS = (" + ", ".join(json.dumps(e["event"]) for e in description["events"]) + ")")
+    motion = description["binary_motion"]
+    out.append("MOTION_ENTRY_KINDS = {" + ", ".join(f'{json.dumps(k["name"])}: {k["code"]}' for k in motion["entry_kinds"]) + "}")
+    out.append('"""A binary motion message\'s entry kinds, by name."""')
+    out.append("MOTION_TERM_KINDS = {" + ", ".join(f'{json.dumps(k["name"])}: {k["code"]}' for k in motion["term_kinds"]) + "}")
+    out.append('"""Its term kinds, by name."""')
+    out.append("MOTION_REGIMES = (" + ", ".join(json.dumps(name) for name in motion["regimes"]) + ")")
+    out.append('"""Its spring regimes, in the order of their codes."""')
     return "\n".join(line for block in out for line in textwrap.wrap(block, 118, subsequent_indent="    ",
                                                                        break_on_hyphens=False) or [""]) + "\n"
 
@@ -496,6 +505,15 @@ def c_protocol_header(description: dict[str, Any]) -> str:
             f"#define KINETIC_SYSTEM_SOCKET {json.dumps(description['socket']['system_path'])}"]
     out += ["", "enum kinetic_message_type {"]
     out += [f"\tKINETIC_MSG_{m['name'].upper()} = {m['binary_type']}," for m in description["messages"]]
+    out += ["};"]
+    motion = description["binary_motion"]
+    out += ["", "/* A binary motion message's entry kinds, term kinds and spring regimes (docs/PROTOCOL.md). */",
+            "enum kinetic_motion_entry_code {"]
+    out += [f"\tKINETIC_MOTION_ENTRY_{k['name'].upper()} = {k['code']}," for k in motion["entry_kinds"]]
+    out += ["};", "", "enum kinetic_motion_term_code {"]
+    out += [f"\tKINETIC_MOTION_TERM_{k['name'].upper()} = {k['code']}," for k in motion["term_kinds"]]
+    out += ["};", "", "enum kinetic_motion_regime {"]
+    out += [f"\tKINETIC_REGIME_{name.upper()} = {code}," for code, name in enumerate(motion["regimes"])]
     out += ["};", "", "#endif"]
     return "\n".join(out) + "\n"
 
@@ -536,6 +554,12 @@ def markdown_blocks(description: dict[str, Any]) -> dict[str, list[str]]:
         f"| `{e['event']}` | {', '.join('`' + f + '`' for f in e['fields']) or '—'} | {e['doc']} |" for e in description["events"]]
     blocks["error-codes"] = ["| code | when | fatal |", "|---|---|---|"] + [
         f"| `{e['code']}` | {e['doc']} | {'yes' if e['fatal'] else 'no'} |" for e in description["error_codes"]]
+    motion = description["binary_motion"]
+    blocks["binary-motion"] = ["| entry kind | code | then |", "|---|---:|---|"] + [
+        f"| `{k['name']}` | {k['code']} | {k['doc']} |" for k in motion["entry_kinds"]] + [
+        "", "| term kind | code | then |", "|---|---:|---|"] + [
+        f"| `{k['name']}` | {k['code']} | {k['doc']} |" for k in motion["term_kinds"]] + [
+        "", "Regimes (u8): " + ", ".join(f"{code} `{name}`" for code, name in enumerate(motion["regimes"])) + "."]
     blocks["limits"] = ["| limit | value | of |", "|---|---:|---|"] + [
         f"| `{e['name']}` | {e['value']:g} | {e['doc']} |" if isinstance(e["value"], float) else
         f"| `{e['name']}` | {e['value']} | {e['doc']} |" for e in description["limits"]]

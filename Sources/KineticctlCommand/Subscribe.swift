@@ -46,6 +46,8 @@ struct Subscribe: ParsableCommand {
         try client.send(.hello(Hello(major: ProtocolVersion.major, minor: ProtocolVersion.minor, client: "kineticctl subscribe")))
         try client.send(.subscribe(Subscription(patterns: patterns, maxRateHz: rate, motion: motion)))
         var frames = 0
+        // The binary encoding's motion messages update the descriptors held (by channel name); printed as JSON.
+        var held: [String: MotionDescriptor] = [:]
         while let message = try client.next() {
             switch message {
             case .frame(let frame):
@@ -65,6 +67,11 @@ struct Subscribe: ParsableCommand {
                     try StandardOutput.write(Array((JSONValue.object(object).jsonText + "\n").utf8))
                 }
                 if object["type"] == "error" { throw ExitCode.failure }
+            case .motion(let motion):
+                guard let layout = client.layout else { continue }
+                for line in try motion.message(layout: layout, held: &held).encodedJSON() {
+                    try StandardOutput.write(line)
+                }
             }
         }
     }

@@ -63,6 +63,19 @@ struct ProtocolDescriptionTests {
         }
     }
 
+    @Test("the codes of binary motion messages: entry kinds, term kinds, regimes")
+    func binaryMotionCodes() {
+        let motion = Self.description["binary_motion"]?.objectValue ?? [:]
+        func codes(_ key: String) -> [String: UInt8] {
+            Dictionary(uniqueKeysWithValues: (motion[key]?.arrayValue ?? []).compactMap(\.objectValue).map {
+                ($0["name"]?.stringValue ?? "", ($0["code"]?.numberValue).flatMap { UInt8(exactly: $0) } ?? .max)
+            })
+        }
+        #expect(codes("entry_kinds") == Dictionary(uniqueKeysWithValues: BinaryMotionEntryKind.allCases.map { ($0.name, $0.rawValue) }))
+        #expect(codes("term_kinds") == Dictionary(uniqueKeysWithValues: BinaryMotionTermKind.allCases.map { ($0.name, $0.rawValue) }))
+        #expect((motion["regimes"]?.arrayValue ?? []).compactMap(\.stringValue) == SpringCoefficients.binaryRegimes)
+    }
+
     @Test("the error codes")
     func errorCodes() {
         let described = Set(Self.list("error_codes").compactMap { $0["code"]?.stringValue })

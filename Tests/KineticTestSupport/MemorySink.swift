@@ -15,12 +15,41 @@ package final class MemorySink: ClientSink {
     package func sendFrame(_ frame: ByteBuffer) { frameBuffers.append(frame) }
     package func close() { isClosed = true }
 
-    /// The control messages so far, decoded.
+    /// The control messages so far, decoded; binary motion messages read against the latest schema and the
+    /// descriptors before them, as the JSON encoding's objects.
     package var messages: [(MessageType, JSONObject)] {
         var decoder = ServerMessageDecoder(encoding: encoding)
         for buffer in controlBuffers { decoder.feed(buffer.readableBytesView) }
         var result: [(MessageType, JSONObject)] = []
-        while case .message(let type, let object)? = try? decoder.next() { result.append((type, object)) }
+        var layout: Schema?
+        var held: [String: MotionDescriptor] = [:]
+        while let message = try? decoder.next() {
+            switch message {
+            case .message(let type, let object):
+                if type == .schema { layout = Schema(schema: object) }
+                result.append((type, object))
+            case .motion(let motion):
+                guard let layout, let text = try? motion.message(layout: layout, held: &held).encodedJSON().first,
+                      case .object(let object)? = try? JSONValue.parse(text.dropLast()) else {
+                    result.append((.motion, ["type": "motion", "unreadable": true]))
+                    continue
+                }
+                result.append((.motion, object))
+            case .frame:
+                break
+            }
+        }
+        return result
+    }
+
+    /// The binary motion messages so far, undecoded.
+    package var binaryMotions: [BinaryMotion] {
+        var decoder = ServerMessageDecoder(encoding: encoding)
+        for buffer in controlBuffers { decoder.feed(buffer.readableBytesView) }
+        var result: [BinaryMotion] = []
+        while let message = try? decoder.next() {
+            if case .motion(let motion) = message { result.append(motion) }
+        }
         return result
     }
 

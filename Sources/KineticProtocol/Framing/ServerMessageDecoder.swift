@@ -5,6 +5,9 @@ public enum ReceivedMessage: Equatable, Sendable {
     case frame(ReceivedFrame)
     /// Any other message: its type and JSON object.
     case message(MessageType, JSONObject)
+    /// A `motion` message in the binary encoding, whose entries are read against the schema and the descriptors held
+    /// (``BinaryMotion/message(layout:held:)``). In JSON a `motion` message is a ``message(_:_:)``.
+    case motion(BinaryMotion)
 }
 
 /// A decoded frame. In JSON frames the values arrive by channel name; in binary frames as the flat
@@ -88,6 +91,7 @@ public struct ServerMessageDecoder: Sendable {
             }
             switch type {
             case .frame: return .frame(try Self.decodeBinaryFrame(payload))
+            case .motion: return .motion(try BinaryMotion(payload: payload))
             case .hello:
                 guard HelloPrefix(payload: payload) != nil else {
                     throw ProtocolError(.badMessage, "the server HELLO lacks the magic KNTC")
@@ -165,7 +169,7 @@ extension ServerMessageDecoder {
             case nil: return (frames, layout)
             case .frame(let frame)?: frames.append(frame)
             case .message(.schema, let object)?: layout = Schema(schema: object) ?? layout
-            case .message?: break
+            case .message?, .motion?: break
             }
         }
     }

@@ -84,7 +84,7 @@ public struct MotionSumEntry: Equatable, Sendable {
 /// A `motion` message: the channels whose motion changed, with their descriptors, as of the frame time `time_ns`.
 ///
 /// `{"type":"motion","seq":N,"time_ns":T,"epoch_ns":E,"channels":[{"channel":"card.offset","kind":"rest","model":[…]}, …]}`;
-/// graph seconds are (time_ns − epoch_ns)/1e9. In binary its payload is this JSON, like every message but frames.
+/// graph seconds are (time_ns − epoch_ns)/1e9. Its binary form is its own (MotionMessage+Binary.swift).
 public struct MotionMessage: Sendable {
     /// The sequence number of the frame the descriptors were taken at.
     public var seq: UInt64
@@ -150,22 +150,30 @@ extension MotionDescriptor {
     /// the fallback).
     @discardableResult
     public func write(channel name: String, to out: inout [UInt8]) -> Bool {
+        if case .frames = written(channel: name, to: &out) { return true }
+        return false
+    }
+
+    /// ``write(channel:to:)``, returning the descriptor it wrote: itself, or the `frames` it fell back to.
+    public func written(channel name: String, to out: inout [UInt8]) -> MotionDescriptor {
         if case .frames = self {
             writeUnbounded(channel: name, to: &out)
-            return true
+            return self
         }
         if !keepsLimits {
-            MotionDescriptor.frames(reason: Self.beyondLimits).writeUnbounded(channel: name, to: &out)
-            return true
+            let fallback = MotionDescriptor.frames(reason: Self.beyondLimits)
+            fallback.writeUnbounded(channel: name, to: &out)
+            return fallback
         }
         let start = out.count
         writeUnbounded(channel: name, to: &out)
         if out.count - start > Self.maximumBytes {
             out.removeSubrange(start...)
-            MotionDescriptor.frames(reason: Self.tooLong).writeUnbounded(channel: name, to: &out)
-            return true
+            let fallback = MotionDescriptor.frames(reason: Self.tooLong)
+            fallback.writeUnbounded(channel: name, to: &out)
+            return fallback
         }
-        return false
+        return self
     }
 
     /// ``write(channel:to:)`` whatever the length.
@@ -276,21 +284,21 @@ extension MotionDescriptorTerm {
 }
 
 extension MotionMessage {
-    /// The messages, in `encoding`, that carry `channels`: as many as it takes to keep each within
-    /// ``ProtocolLimits/maximumMessageBytes`` (one, unless hundreds of channels changed at once).
-    public func encoded(_ encoding: WireEncoding) -> [[UInt8]] {
-        Self.encoded(seq: seq, timeNanoseconds: timeNanoseconds, epochNanoseconds: epochNanoseconds,
-                     entries: channels.map { channel in
-                         var entry: [UInt8] = []
-                         channel.descriptor.write(channel: channel.name, to: &entry)
-                         return entry
-                     }, encoding: encoding)
+    /// The JSON lines that carry `channels`: as many as it takes to keep each within
+    /// ``ProtocolLimits/maximumMessageBytes`` (one, unless hundreds of channels changed at once). The binary encoding's
+    /// form refers to a subscriber's schema (``encodedBinary(generation:seq:timeNanoseconds:epochNanoseconds:entries:)``).
+    public func encodedJSON() -> [[UInt8]] {
+        Self.encodedJSON(seq: seq, timeNanoseconds: timeNanoseconds, epochNanoseconds: epochNanoseconds,
+                         entries: channels.map { channel in
+                             var entry: [UInt8] = []
+                             channel.descriptor.write(channel: channel.name, to: &entry)
+                             return entry
+                         })
     }
 
-    /// ``encoded(_:)`` of channel entries already written (``MotionDescriptor/write(channel:to:)``): a server that
+    /// ``encodedJSON()`` of channel entries already written (``MotionDescriptor/write(channel:to:)``): a server that
     /// sends the same descriptors to many subscribers writes each once.
-    public static func encoded(seq: UInt64, timeNanoseconds: UInt64, epochNanoseconds: UInt64, entries: [[UInt8]],
-                               encoding: WireEncoding) -> [[UInt8]] {
+    public static func encodedJSON(seq: UInt64, timeNanoseconds: UInt64, epochNanoseconds: UInt64, entries: [[UInt8]]) -> [[UInt8]] {
         var messages: [[UInt8]] = []
         var body: [UInt8] = []
         var count = 0
@@ -310,7 +318,7 @@ extension MotionMessage {
             var json = head()
             json.append(contentsOf: body)
             json.append(contentsOf: "]}".utf8)
-            messages.append(MessageFraming.frame(json: json, type: .motion, encoding: encoding))
+            messages.append(MessageFraming.frame(json: json, type: .motion, encoding: .jsonLines))
             body = []
             count = 0
         }

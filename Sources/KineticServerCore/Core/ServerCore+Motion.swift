@@ -19,13 +19,34 @@ extension ServerCore {
         var changed: Set<UInt64> = []
         for (index, channel) in channels.enumerated() {
             let version = engine.motionVersion(at: index)
-            if motionTable[channel.serial]?.version == version { continue }
-            var entry: [UInt8] = []
-            let framed = engine.motion(at: index).write(channel: channel.name, to: &entry)
-            motionTable[channel.serial] = (version, entry, framed)
+            let previous = motionTable[channel.serial]
+            if previous?.version == version { continue }
+            var json: [UInt8] = []
+            let sent = engine.motion(at: index).written(channel: channel.name, to: &json)
+            var binary: [UInt8] = []
+            sent.writeBinary(to: &binary)
+            var update: [UInt8] = []
+            let updates = previous.map { sent.writeBinaryUpdate(from: $0.descriptor, to: &update) } ?? false
+            motionTable[channel.serial] = DescribedMotion(version: version, descriptor: sent, json: json, binary: binary,
+                                                          update: updates ? update : nil)
             changed.insert(channel.serial)
         }
         return changed
+    }
+
+    /// A channel's motion as last described: its descriptor as sent, its JSON entry, its binary entry (without the
+    /// position, which is each subscriber's own), and, when it is the previous description's spring retargeted, the
+    /// binary update that turns that one into this (what a subscriber that was sent the previous one gets).
+    struct DescribedMotion {
+        var version: UInt64
+        var descriptor: MotionDescriptor
+        var json: [UInt8]
+        var binary: [UInt8]
+        var update: [UInt8]?
+        var framed: Bool {
+            if case .frames = descriptor { return true }
+            return false
+        }
     }
 
     /// Sends `session` a `motion` message with the descriptors of the channels of its layout that `changed` this tick,
@@ -34,6 +55,7 @@ extension ServerCore {
     /// layout change.
     func describeMotion(to session: ClientSession, changed: Set<UInt64>, seq: UInt64, time: UInt64) {
         var serials: [UInt64]
+        let fresh = session.describesAll
         if session.describesAll {
             session.describesAll = false
             session.framedSerials = []
@@ -46,6 +68,7 @@ extension ServerCore {
             serials.sort()
         }
         guard !serials.isEmpty else { return }
+        let binary = session.encoding == .binary
         var entries: [[UInt8]] = []
         entries.reserveCapacity(serials.count)
         for serial in serials {
@@ -55,12 +78,24 @@ extension ServerCore {
             } else {
                 session.framedSerials.remove(serial)
             }
-            entries.append(described.entry)
+            if binary {
+                // By position in the subscriber's schema (its matched serials are in schema order); a subscriber described
+                // everything afresh has not been sent the description an update is relative to.
+                guard let position = session.matchedSerials.sortedIndex(of: serial, by: { $0 }) else { continue }
+                var entry: [UInt8] = []
+                entry.reserveCapacity(4 + described.binary.count)
+                withUnsafeBytes(of: UInt32(position).littleEndian) { entry.append(contentsOf: $0) }
+                entry.append(contentsOf: !fresh ? described.update ?? described.binary : described.binary)
+                entries.append(entry)
+            } else {
+                entries.append(described.json)
+            }
         }
         guard !entries.isEmpty else { return }
-        for bytes in MotionMessage.encoded(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch,
-                                           entries: entries, encoding: session.encoding) {
-            session.sink.send(ByteBuffer(bytes: bytes))
-        }
+        let messages = binary
+            ? MotionMessage.encodedBinary(generation: session.layout?.generation ?? 0, seq: seq, timeNanoseconds: time,
+                                          epochNanoseconds: engine.epoch, entries: entries)
+            : MotionMessage.encodedJSON(seq: seq, timeNanoseconds: time, epochNanoseconds: engine.epoch, entries: entries)
+        for bytes in messages { session.sink.send(ByteBuffer(bytes: bytes)) }
     }
 }

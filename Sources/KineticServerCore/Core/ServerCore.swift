@@ -69,9 +69,9 @@ public final class ServerCore {
     var frameGridOwner: ClientID?
 
     /// The motion descriptors of the last tick, by channel serial, kept while a session wants them: the engine's motion
-    /// version each was taken at, its channel entry as written for the wire, and whether that entry is `frames`. A tick
-    /// describes and writes each channel once, whatever the number of motion subscribers (``refreshMotion()``).
-    var motionTable: [UInt64: (version: UInt64, entry: [UInt8], framed: Bool)] = [:]
+    /// version each was taken at, the descriptor as sent and its entries as written for the wire in both encodings. A
+    /// tick describes and writes each channel once, whatever the number of motion subscribers (``refreshMotion()``).
+    var motionTable: [UInt64: DescribedMotion] = [:]
     /// The engine table version ``motionTable`` last dropped removed channels at.
     var motionTableVersion: UInt64?
 

@@ -324,9 +324,17 @@ struct MotionDescriptorTests {
         let near = MotionDescriptor.animation(model: [1], interval: [1], begin: 0, term: .sum(entries))
         let message = MotionMessage(seq: 1, timeNanoseconds: 2, epochNanoseconds: 1,
                                     channels: (0..<100).map { ("c\($0)", near) })
-        let encoded = message.encoded(.binary)
+        let binaryEntries = (0..<100).map { position -> [UInt8] in
+            var entry: [UInt8] = []
+            withUnsafeBytes(of: UInt32(position).littleEndian) { entry.append(contentsOf: $0) }
+            near.writeBinary(to: &entry)
+            return entry
+        }
+        let encoded = MotionMessage.encodedBinary(generation: 1, seq: 1, timeNanoseconds: 2, epochNanoseconds: 1, entries: binaryEntries)
         #expect(encoded.count > 1 && encoded.allSatisfy { $0.count <= BinaryHeader.size + ProtocolLimits.maximumMessageBytes })
-        let lines = message.encoded(.jsonLines)
+        let counts = encoded.map { Int(LittleEndianReader($0[...]).read(UInt32.self, at: BinaryHeader.size + 28)) }
+        #expect(counts.reduce(0, +) == 100)
+        let lines = message.encodedJSON()
         #expect(lines.allSatisfy { $0.count <= ProtocolLimits.maximumMessageBytes })
         let names = lines.flatMap { line -> [String] in
             let object = try? JSONValue.parse(line.dropLast())

@@ -335,38 +335,77 @@ static int64_t id_field(json_object *object)
 	return json_object_get_int64(kinetic_json_member(object, "id", json_type_int));
 }
 
-/* A motion message: each channel's descriptor replaces the one the client held, then the motion callback. */
-static int read_motion(struct kinetic_client *client, json_object *object)
+/* A motion message, binary (docs/PROTOCOL.md "Motion descriptors in binary"): u32 generation, u64 seq, u64 time_ns,
+ * u64 epoch_ns, u32 count, then per entry a u32 position in the schema and the descriptor. Each replaces the one the
+ * client held for that channel (the one a spring update applies to), then the motion callback. */
+static int read_motion(struct kinetic_client *client, const unsigned char *payload, size_t size)
 {
-	json_object *channels = kinetic_json_member(object, "channels", json_type_array);
-	int64_t epoch = 0, time = 0, seq = 0;
-	if (!channels || json_object_array_length(channels) > KINETIC_MAX_CHANNELS ||
-	    !integer_member(object, "epoch_ns", 0, INT64_MAX, &epoch) ||
-	    !integer_member(object, "time_ns", 0, INT64_MAX, &time) || !integer_member(object, "seq", 0, INT64_MAX, &seq))
-		return kinetic_violation(client, "the daemon sent a motion message without its channels (an array of at most "
-					 "%d), seq, epoch_ns or time_ns (integers from 0)" REPORT, KINETIC_MAX_CHANNELS);
-	for (size_t i = 0; i < json_object_array_length(channels); i++) {
-		struct kinetic_motion *motion = NULL;
-		json_object *entry = json_object_array_get_idx(channels, i);
-		int status = kinetic_motion_read_object(entry, (uint64_t)epoch, (uint64_t)time, &motion);
-		if (status == KINETIC_E_NO_MEMORY)
-			return kinetic_fail(client, status, "out of memory for a channel's motion");
-		if (status != KINETIC_OK)
-			return kinetic_violation(client, "the daemon sent a motion descriptor this library cannot evaluate "
-						 "(%.200s)" REPORT, json_object_to_json_string_ext(entry, JSON_C_TO_STRING_PLAIN));
-		const struct kinetic_channel *channel = kinetic_client_find_channel(client, kinetic_motion_channel(motion));
-		if (!channel || (kinetic_motion_dimension(motion) != channel->dimension &&
-				 kinetic_motion_kind(motion) != KINETIC_MOTION_FRAMES)) {
-			/* A channel of an older schema (the daemon's next schema is on its way): nothing to keep. */
-			kinetic_motion_destroy(motion);
-			continue;
-		}
-		size_t index = (size_t)(channel - client->channels);
-		kinetic_motion_destroy(client->motions[index]);
-		client->motions[index] = motion;
-		if (client->listener.motion)
-			client->listener.motion(client->data, channel, motion);
+	if (size < 32)
+		return kinetic_violation(client, "the daemon sent a motion message of %zu bytes (its header has 32)" REPORT,
+					 size);
+	uint32_t generation = kinetic_load_u32(payload), count = kinetic_load_u32(payload + 28);
+	uint64_t time = kinetic_load_u64(payload + 12), epoch = kinetic_load_u64(payload + 20);
+	if (!client->has_schema || generation != client->schema.generation || count > KINETIC_MAX_CHANNELS)
+		return kinetic_violation(client, "the daemon sent a motion message of %u entries for schema generation %u, "
+					 "not the one in force (%u), or with more entries than %d" REPORT, count, generation,
+					 client->has_schema ? client->schema.generation : 0, KINETIC_MAX_CHANNELS);
+	/* Read whole before any of it is kept: a message that breaks the form changes nothing the listener sees. */
+	struct kinetic_motion **read = calloc(count ? count : 1, sizeof *read);
+	uint32_t *positions = calloc(count ? count : 1, sizeof *positions);
+	if (!read || !positions) {
+		free(read);
+		free(positions);
+		return kinetic_fail(client, KINETIC_E_NO_MEMORY, "out of memory for a motion message");
 	}
+	const unsigned char *p = payload + 32;
+	size_t left = size - 32;
+	int status = KINETIC_OK;
+	char problem[320] = "";
+	for (uint32_t i = 0; i < count && status == KINETIC_OK; i++) {
+		uint32_t position = left >= 4 ? kinetic_load_u32(p) : UINT32_MAX;
+		if (position >= client->schema.channel_count) {
+			snprintf(problem, sizeof problem, "a motion entry for position %u of a schema of %zu channels", position,
+				 client->schema.channel_count);
+			status = KINETIC_E_PROTOCOL;
+			break;
+		}
+		p += 4;
+		left -= 4;
+		/* A spring update applies to the channel's latest description: earlier in this message, or held. */
+		const struct kinetic_motion *previous = client->motions[position];
+		for (uint32_t j = 0; j < i; j++)
+			if (positions[j] == position)
+				previous = read[j];
+		const struct kinetic_channel *channel = &client->channels[position];
+		uint8_t kind = left ? p[0] : 0;
+		status = kinetic_motion_read_binary(&p, &left, channel->name, channel->dimension, previous, epoch, time,
+						    &read[i]);
+		positions[i] = position;
+		if (status == KINETIC_E_PROTOCOL)
+			snprintf(problem, sizeof problem, "a motion entry for %.200s (kind %u) this library cannot evaluate",
+				 channel->name, kind);
+	}
+	if (status == KINETIC_OK && left != 0) {
+		snprintf(problem, sizeof problem, "%zu bytes after a motion message's %u entries", left, count);
+		status = KINETIC_E_PROTOCOL;
+	}
+	if (status != KINETIC_OK) {
+		for (uint32_t i = 0; i < count; i++)
+			kinetic_motion_destroy(read[i]);
+		free(read);
+		free(positions);
+		return status == KINETIC_E_NO_MEMORY ? kinetic_fail(client, status, "out of memory for a channel's motion")
+						     : kinetic_violation(client, "the daemon sent %s" REPORT, problem);
+	}
+	for (uint32_t i = 0; i < count; i++) {
+		const struct kinetic_channel *channel = &client->channels[positions[i]];
+		kinetic_motion_destroy(client->motions[positions[i]]);
+		client->motions[positions[i]] = read[i];
+		if (client->listener.motion)
+			client->listener.motion(client->data, channel, read[i]);
+	}
+	free(read);
+	free(positions);
 	return KINETIC_OK;
 }
 
@@ -431,6 +470,8 @@ int kinetic_handle_message(struct kinetic_client *client, uint16_t type, const u
 {
 	if (type == KINETIC_MSG_FRAME)
 		return read_frame(client, payload, size);
+	if (type == KINETIC_MSG_MOTION)
+		return read_motion(client, payload, size);
 	if (type == KINETIC_MSG_HELLO)
 		return kinetic_violation(client, "the daemon sent a second hello" REPORT);
 	if (type < KINETIC_MSG_HELLO || type > KINETIC_MSG_MOTION || type == KINETIC_MSG_SUBSCRIBE ||
@@ -457,9 +498,6 @@ int kinetic_handle_message(struct kinetic_client *client, uint16_t type, const u
 		break;
 	case KINETIC_MSG_EVENT:
 		status = read_event(client, object, json);
-		break;
-	case KINETIC_MSG_MOTION:
-		status = read_motion(client, object);
 		break;
 	case KINETIC_MSG_ERROR:
 		status = read_error(client, object);

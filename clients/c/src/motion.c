@@ -25,9 +25,10 @@ static const double target_tolerance = 0.01;
 /* One evaluation runs at most a minute of sub-steps: a spring still moving then (or a description with absurd times,
  * whose clock addition cannot move) is taken as settled on its target. */
 static const int max_sub_steps = 18000;
+/* How deep terms may nest (the daemon sends sums nested at most 8 deep). */
+static const int max_term_depth = 16;
 
 enum term_kind { TERM_SPRING, TERM_CURVE, TERM_MOMENTUM, TERM_SUM };
-enum regime { REGIME_FREE, REGIME_RIGID, REGIME_FROZEN, REGIME_UNDER, REGIME_CRITICAL, REGIME_OVER };
 
 struct term;
 
@@ -51,7 +52,7 @@ struct term {
 	/* Momentum. */
 	double decay, rest_distance;
 	double *travel;
-	enum regime regime;
+	enum kinetic_motion_regime regime;
 	double omega0, omega, lambda, settling;
 	/* Sum. */
 	size_t count;
@@ -147,6 +148,7 @@ static double *copy(const double *from, uint32_t dimension)
 }
 
 static bool term_evaluate(struct term *term, const double *delta, double t, double *y, double *dy);
+static bool momentum_signs(const struct term *term);
 
 /* A momentum term: the decay and its rest distance, each component's travel, and the spring at the bound with the
  * rates its regime uses (the others may be null: a rigid spring's ω₀ is +∞). The signs are the ones Spring's closed
@@ -161,37 +163,36 @@ static bool momentum_parse(struct term *term, json_object *object, uint32_t dime
 	bool known = false;
 	for (int i = 0; regime && i < 6; i++) {
 		if (strcmp(regime, regimes[i]) == 0) {
-			term->regime = (enum regime)i;
+			term->regime = (enum kinetic_motion_regime)i;
 			known = true;
 		}
 	}
-	if (!term->travel || !known || !number(object, "decay", &term->decay) || !(term->decay > 0) ||
-	    !number(object, "rest_distance", &term->rest_distance) || term->rest_distance < 0)
+	if (!term->travel || !known || !number(object, "decay", &term->decay) ||
+	    !number(object, "rest_distance", &term->rest_distance))
 		return false;
 	bool ok = true;
 	switch (term->regime) {
-	case REGIME_FREE:
-	case REGIME_RIGID:
-	case REGIME_FROZEN:
+	case KINETIC_REGIME_FREE:
+	case KINETIC_REGIME_RIGID:
+	case KINETIC_REGIME_FROZEN:
 		break;
-	case REGIME_CRITICAL:
-		ok = number(bounce, "lambda", &term->lambda) && term->lambda >= 0;
+	case KINETIC_REGIME_CRITICAL:
+		ok = number(bounce, "lambda", &term->lambda);
 		break;
-	case REGIME_UNDER:
-	case REGIME_OVER:
+	case KINETIC_REGIME_UNDER:
+	case KINETIC_REGIME_OVER:
 		ok = number(bounce, "omega0", &term->omega0) && number(bounce, "omega", &term->omega) &&
-		     number(bounce, "lambda", &term->lambda) && term->omega0 >= 0 && term->lambda >= 0 &&
-		     (term->regime == REGIME_UNDER ? term->omega > 0 : term->omega < 0);
+		     number(bounce, "lambda", &term->lambda);
 		break;
 	}
 	/* The settling duration may be +∞ (no damping): JSON null. */
 	json_object *settling = NULL;
 	if (ok && json_object_object_get_ex(bounce, "settling_duration", &settling) &&
 	    !json_object_is_type(settling, json_type_null))
-		ok = in_range(settling, &term->settling) && term->settling >= 0;
+		ok = in_range(settling, &term->settling);
 	else
 		term->settling = INFINITY;
-	return ok;
+	return ok && momentum_signs(term);
 }
 
 /* Whether a momentum term's evaluation is finite at every probe time: from its start to 2⁴⁰ s after it, in steps of
@@ -215,11 +216,55 @@ static bool momentum_finite(struct term *term, const double *delta)
 	return true;
 }
 
+/* The signs of a momentum term's numbers, whichever encoding they came in (the magnitudes are checked as they are
+ * read): a decay above 0, a rest distance and a settling duration from 0 (or a settling of +∞), and the rates its
+ * regime uses as Spring's closed form has them. */
+static bool momentum_signs(const struct term *term)
+{
+	if (!(term->decay > 0) || term->rest_distance < 0 || !(term->settling >= 0))
+		return false;
+	switch (term->regime) {
+	case KINETIC_REGIME_CRITICAL:
+		return term->lambda >= 0;
+	case KINETIC_REGIME_UNDER:
+	case KINETIC_REGIME_OVER:
+		return term->omega0 >= 0 && term->lambda >= 0 &&
+		       (term->regime == KINETIC_REGIME_UNDER ? term->omega > 0 : term->omega < 0);
+	default:
+		return true;
+	}
+}
+
+/* UnitCurve.CubicSolver's coefficients, in its order, for control points (p1x, p1y) and (p2x, p2y) whose x run from 0
+ * to 1; false otherwise. */
+static bool curve_start(struct term *term, double p1x, double p1y, double p2x, double p2y)
+{
+	if (!(p1x >= 0 && p1x <= 1 && p2x >= 0 && p2x <= 1 && term->duration > 0))
+		return false;
+	term->cx = 3 * p1x;
+	term->bx = 3 * (p2x - p1x) - term->cx;
+	term->ax = 1 - term->cx - term->bx;
+	term->cy = 3 * p1y;
+	term->by = 3 * (p2y - p1y) - term->cy;
+	term->ay = 1 - term->cy - term->by;
+	return true;
+}
+
+/* A spring's state as evaluated starts as sent. */
+static bool spring_start(struct term *term)
+{
+	term->x = copy(term->x0, term->dimension);
+	term->v = copy(term->v0, term->dimension);
+	term->a = copy(term->a0, term->dimension);
+	term->clock = term->clock0;
+	return term->x && term->v && term->a;
+}
+
 static struct term *term_parse(json_object *object, uint32_t dimension, int depth)
 {
 	const char *kind = json_object_is_type(object, json_type_object) ?
 		json_object_get_string(kinetic_json_member(object, "kind", json_type_string)) : NULL;
-	if (!kind || depth > 16)
+	if (!kind || depth > max_term_depth)
 		return NULL;
 	struct term *term = calloc(1, sizeof *term);
 	if (!term)
@@ -232,29 +277,13 @@ static struct term *term_parse(json_object *object, uint32_t dimension, int dept
 		term->v0 = vector(object, "velocity", dimension);
 		term->a0 = vector(object, "force", dimension);
 		ok = term->x0 && term->v0 && term->a0 && number(object, "stiffness", &term->stiffness) &&
-		     number(object, "damping", &term->damping) && number(object, "clock", &term->clock0);
-		if (ok) {
-			term->x = copy(term->x0, dimension);
-			term->v = copy(term->v0, dimension);
-			term->a = copy(term->a0, dimension);
-			term->clock = term->clock0;
-			ok = term->x && term->v && term->a;
-		}
+		     number(object, "damping", &term->damping) && number(object, "clock", &term->clock0) &&
+		     spring_start(term);
 	} else if (strcmp(kind, "curve") == 0) {
 		term->kind = TERM_CURVE;
 		double *p1 = vector(object, "p1", 2), *p2 = vector(object, "p2", 2);
 		/* A timing curve's x runs from 0 to 1 (UnitCurve), its duration is positive. */
-		ok = p1 && p2 && number(object, "duration", &term->duration) && term->duration > 0 && p1[0] >= 0 &&
-		     p1[0] <= 1 && p2[0] >= 0 && p2[0] <= 1;
-		if (ok) {
-			/* UnitCurve.CubicSolver's coefficients, in its order. */
-			term->cx = 3 * p1[0];
-			term->bx = 3 * (p2[0] - p1[0]) - term->cx;
-			term->ax = 1 - term->cx - term->bx;
-			term->cy = 3 * p1[1];
-			term->by = 3 * (p2[1] - p1[1]) - term->cy;
-			term->ay = 1 - term->cy - term->by;
-		}
+		ok = p1 && p2 && number(object, "duration", &term->duration) && curve_start(term, p1[0], p1[1], p2[0], p2[1]);
 		free(p1);
 		free(p2);
 	} else if (strcmp(kind, "momentum") == 0) {
@@ -374,6 +403,215 @@ int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t 
 	return KINETIC_OK;
 }
 
+/* A binary motion entry's bytes (docs/PROTOCOL.md "Motion descriptors in binary"), read little-endian; a read past
+ * the end, or a number beyond the limits, leaves `ok` false, and nothing read after that counts. */
+struct reader {
+	const unsigned char *p;
+	size_t left;
+	bool ok;
+};
+
+static const unsigned char *take(struct reader *r, size_t n)
+{
+	if (!r->ok || r->left < n) {
+		r->ok = false;
+		return NULL;
+	}
+	const unsigned char *p = r->p;
+	r->p += n;
+	r->left -= n;
+	return p;
+}
+
+static uint8_t read_u8(struct reader *r)
+{
+	const unsigned char *p = take(r, 1);
+	return p ? p[0] : 0;
+}
+
+static double read_f64(struct reader *r)
+{
+	const unsigned char *p = take(r, 8);
+	if (!p)
+		return 0;
+	uint64_t bits = kinetic_load_u64(p);
+	double x;
+	memcpy(&x, &bits, sizeof x);
+	return x;
+}
+
+static bool within(double x) { return isfinite(x) && fabs(x) <= KINETIC_MAX_MOTION_MAGNITUDE; }
+
+/* A number within ±KINETIC_MAX_MOTION_MAGNITUDE, as the JSON form's in_range(). */
+static bool read_number(struct reader *r, double *out)
+{
+	*out = read_f64(r);
+	if (r->ok && !within(*out))
+		r->ok = false;
+	return r->ok;
+}
+
+/* `dimension` numbers, newly allocated, or NULL (the length is checked before anything is allocated). */
+static double *read_vector(struct reader *r, uint32_t dimension)
+{
+	if (!r->ok || r->left / 8 < dimension) {
+		r->ok = false;
+		return NULL;
+	}
+	double *out = calloc(dimension ? dimension : 1, sizeof *out);
+	for (uint32_t i = 0; out && i < dimension; i++)
+		read_number(r, &out[i]);
+	if (!r->ok) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* A term in binary: term_parse()'s checks, on numbers that come as the engine holds them. */
+static struct term *term_read(struct reader *r, uint32_t dimension, int depth)
+{
+	uint8_t kind = read_u8(r);
+	if (!r->ok || depth > max_term_depth)
+		return NULL;
+	struct term *term = calloc(1, sizeof *term);
+	if (!term)
+		return NULL;
+	term->dimension = dimension;
+	bool ok = false;
+	switch (kind) {
+	case KINETIC_MOTION_TERM_SPRING:
+		term->kind = TERM_SPRING;
+		ok = read_number(r, &term->stiffness) && read_number(r, &term->damping) &&
+		     (term->x0 = read_vector(r, dimension)) && (term->v0 = read_vector(r, dimension)) &&
+		     (term->a0 = read_vector(r, dimension)) && read_number(r, &term->clock0) && spring_start(term);
+		break;
+	case KINETIC_MOTION_TERM_CURVE: {
+		term->kind = TERM_CURVE;
+		double p1x, p1y, p2x, p2y;
+		ok = read_number(r, &p1x) && read_number(r, &p1y) && read_number(r, &p2x) && read_number(r, &p2y) &&
+		     read_number(r, &term->duration) && curve_start(term, p1x, p1y, p2x, p2y);
+		break;
+	}
+	case KINETIC_MOTION_TERM_MOMENTUM: {
+		term->kind = TERM_MOMENTUM;
+		ok = read_number(r, &term->decay) && (term->travel = read_vector(r, dimension)) &&
+		     read_number(r, &term->rest_distance);
+		uint8_t regime = read_u8(r);
+		/* All four rates are sent; only those the regime uses are checked and kept (a rigid spring's ω₀ is +∞). */
+		double omega0 = read_f64(r), omega = read_f64(r), lambda = read_f64(r), settling = read_f64(r);
+		ok = ok && r->ok && regime <= KINETIC_REGIME_OVER && (settling == INFINITY || within(settling));
+		term->regime = (enum kinetic_motion_regime)regime;
+		term->settling = settling;
+		if (ok && term->regime == KINETIC_REGIME_CRITICAL) {
+			ok = within(lambda);
+			term->lambda = lambda;
+		} else if (ok && (term->regime == KINETIC_REGIME_UNDER || term->regime == KINETIC_REGIME_OVER)) {
+			ok = within(omega0) && within(omega) && within(lambda);
+			term->omega0 = omega0;
+			term->omega = omega;
+			term->lambda = lambda;
+		}
+		ok = ok && momentum_signs(term);
+		break;
+	}
+	case KINETIC_MOTION_TERM_SUM: {
+		term->kind = TERM_SUM;
+		const unsigned char *p = take(r, 4);
+		uint32_t count = p ? kinetic_load_u32(p) : 0;
+		/* Each entry takes at least 9 bytes: a count beyond what is left is refused before anything is allocated. */
+		ok = p && count >= 1 && count <= r->left / 9;
+		if (ok) {
+			term->entries = calloc(count, sizeof *term->entries);
+			term->scratch = calloc(2 * (size_t)(dimension ? dimension : 1), sizeof *term->scratch);
+			ok = term->entries && term->scratch;
+		}
+		for (uint32_t i = 0; ok && i < count; i++) {
+			struct sum_entry *e = &term->entries[i];
+			term->count = i + 1;
+			ok = read_number(r, &e->start) && (e->target = read_vector(r, dimension));
+			uint8_t present = read_u8(r);
+			ok = ok && r->ok && present <= 1;
+			if (ok && present)
+				ok = (e->term = term_read(r, dimension, depth + 1)) != NULL;
+			else if (ok)
+				e->finished = e->sent_finished = true;
+		}
+		break;
+	}
+	}
+	if (!ok) {
+		term_free(term);
+		return NULL;
+	}
+	return term;
+}
+
+int kinetic_motion_read_binary(const unsigned char **bytes, size_t *left, const char *channel, uint32_t dimension,
+			       const struct kinetic_motion *previous, uint64_t epoch_ns, uint64_t time_ns,
+			       struct kinetic_motion **out)
+{
+	*out = NULL;
+	struct reader r = { .p = *bytes, .left = *left, .ok = true };
+	struct kinetic_motion *motion = calloc(1, sizeof *motion);
+	if (!motion || !(motion->channel = strdup(channel))) {
+		kinetic_motion_destroy(motion);
+		return KINETIC_E_NO_MEMORY;
+	}
+	motion->epoch_ns = epoch_ns;
+	motion->time_ns = time_ns;
+	motion->last = -INFINITY;
+	motion->dimension = dimension;
+	uint8_t kind = read_u8(&r);
+	bool ok = r.ok && dimension >= 1 && dimension <= KINETIC_MAX_COMPONENTS;
+	if (ok && kind == KINETIC_MOTION_ENTRY_FRAMES) {
+		motion->kind = KINETIC_MOTION_FRAMES;
+		const unsigned char *p = take(&r, 2);
+		size_t length = p ? (size_t)p[0] | (size_t)p[1] << 8 : 0;
+		const unsigned char *reason = take(&r, length);
+		ok = reason && !memchr(reason, 0, length) && (motion->reason = strndup((const char *)reason, length));
+	} else if (ok && kind == KINETIC_MOTION_ENTRY_REST) {
+		motion->kind = KINETIC_MOTION_REST;
+		ok = (motion->model = read_vector(&r, dimension)) != NULL;
+	} else if (ok && (kind == KINETIC_MOTION_ENTRY_ANIMATION || kind == KINETIC_MOTION_ENTRY_SPRING_UPDATE)) {
+		motion->kind = KINETIC_MOTION_ANIMATION;
+		motion->y = calloc(dimension, sizeof *motion->y);
+		motion->dy = calloc(dimension, sizeof *motion->dy);
+		ok = motion->y && motion->dy && (motion->model = read_vector(&r, dimension)) &&
+		     (motion->interval = read_vector(&r, dimension));
+		if (ok && kind == KINETIC_MOTION_ENTRY_ANIMATION) {
+			ok = read_number(&r, &motion->begin) && (motion->term = term_read(&r, dimension, 0)) != NULL &&
+			     finite_everywhere(motion->term, motion->interval);
+		} else if (ok) {
+			/* The previous description's spring, with a new target and state. */
+			const struct term *spring = previous && previous->kind == KINETIC_MOTION_ANIMATION ? previous->term : NULL;
+			ok = spring && spring->kind == TERM_SPRING && previous->dimension == dimension &&
+			     (motion->term = calloc(1, sizeof *motion->term)) != NULL;
+			if (ok) {
+				struct term *term = motion->term;
+				motion->begin = previous->begin;
+				term->kind = TERM_SPRING;
+				term->dimension = dimension;
+				term->stiffness = spring->stiffness;
+				term->damping = spring->damping;
+				ok = (term->x0 = read_vector(&r, dimension)) && (term->v0 = read_vector(&r, dimension)) &&
+				     (term->a0 = read_vector(&r, dimension)) && read_number(&r, &term->clock0) &&
+				     spring_start(term);
+			}
+		}
+	} else {
+		ok = false;
+	}
+	if (!ok || !r.ok) {
+		kinetic_motion_destroy(motion);
+		return KINETIC_E_PROTOCOL;
+	}
+	*bytes = r.p;
+	*left = r.left;
+	*out = motion;
+	return KINETIC_OK;
+}
+
 static void term_restart(struct term *term)
 {
 	term->finished = false;
@@ -438,29 +676,29 @@ static void spring_coefficients(const struct term *s, double t, double k[4])
 {
 	double omega0 = s->omega0, lambda = s->lambda, omega = s->omega;
 	switch (s->regime) {
-	case REGIME_FREE:
+	case KINETIC_REGIME_FREE:
 		k[0] = 0, k[1] = t, k[2] = 0, k[3] = 1;
 		return;
-	case REGIME_RIGID:
+	case KINETIC_REGIME_RIGID:
 		if (t > 0)
 			k[0] = 1, k[1] = 0, k[2] = 0, k[3] = 0;
 		else
 			k[0] = 0, k[1] = 0, k[2] = 0, k[3] = 1;
 		return;
-	case REGIME_FROZEN:
+	case KINETIC_REGIME_FROZEN:
 		k[0] = 0, k[1] = 0, k[2] = 0, k[3] = t > 0 ? 0 : 1;
 		return;
-	case REGIME_UNDER: {
+	case KINETIC_REGIME_UNDER: {
 		double e = exp(-lambda * t), sinc = sin(omega * t) / omega, co = cos(omega * t), b = e * sinc;
 		k[0] = 1 - e * (lambda * sinc + co), k[1] = b, k[2] = omega0 * (omega0 * b), k[3] = e * (co - lambda * sinc);
 		return;
 	}
-	case REGIME_CRITICAL: {
+	case KINETIC_REGIME_CRITICAL: {
 		double e = exp(-lambda * t);
 		k[0] = 1 - e * (1 + lambda * t), k[1] = e * t, k[2] = e * lambda * lambda * t, k[3] = e * (1 - lambda * t);
 		return;
 	}
-	case REGIME_OVER: {
+	case KINETIC_REGIME_OVER: {
 		double mu = -omega;
 		if (mu * fabs(t) < 1) {
 			double e = exp(-lambda * t), sinhc = sinh(mu * t) / mu, ch = cosh(mu * t), b = e * sinhc;

@@ -38,6 +38,13 @@
 
 /* kinetic_motion_parse() of an entry json-c has already read. */
 int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out);
+/* One entry of a binary motion message after its position (docs/PROTOCOL.md "Motion descriptors in binary"), for
+ * `channel` of `dimension` components whose motion was `previous` (NULL: none), from `*bytes` (`*left` of them),
+ * which it moves past the entry. KINETIC_OK with *out to kinetic_motion_destroy(), KINETIC_E_PROTOCOL for bytes that
+ * are not such an entry (nothing is read past `*left`), or KINETIC_E_NO_MEMORY. */
+int kinetic_motion_read_binary(const unsigned char **bytes, size_t *left, const char *channel, uint32_t dimension,
+			       const struct kinetic_motion *previous, uint64_t epoch_ns, uint64_t time_ns,
+			       struct kinetic_motion **out);
 
 /* The member `key` of `object` when it has `type`, or NULL: the one typed lookup of the daemon's JSON messages. */
 json_object *kinetic_json_member(json_object *object, const char *key, json_type type);

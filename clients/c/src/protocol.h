@@ -54,4 +54,28 @@ enum kinetic_message_type {
 	KINETIC_MSG_MOTION = 9,
 };
 
+/* A binary motion message's entry kinds, term kinds and spring regimes (docs/PROTOCOL.md). */
+enum kinetic_motion_entry_code {
+	KINETIC_MOTION_ENTRY_REST = 0,
+	KINETIC_MOTION_ENTRY_ANIMATION = 1,
+	KINETIC_MOTION_ENTRY_FRAMES = 2,
+	KINETIC_MOTION_ENTRY_SPRING_UPDATE = 3,
+};
+
+enum kinetic_motion_term_code {
+	KINETIC_MOTION_TERM_SPRING = 0,
+	KINETIC_MOTION_TERM_CURVE = 1,
+	KINETIC_MOTION_TERM_MOMENTUM = 2,
+	KINETIC_MOTION_TERM_SUM = 3,
+};
+
+enum kinetic_motion_regime {
+	KINETIC_REGIME_FREE = 0,
+	KINETIC_REGIME_RIGID = 1,
+	KINETIC_REGIME_FROZEN = 2,
+	KINETIC_REGIME_UNDER = 3,
+	KINETIC_REGIME_CRITICAL = 4,
+	KINETIC_REGIME_OVER = 5,
+};
+
 #endif

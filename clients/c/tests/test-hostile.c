@@ -16,16 +16,10 @@
 
 #include "check.h"
 #include "kinetic-client.h"
+#include "protocol.h" /* the binary motion codes, generated from protocol/kinetic.json */
 #include "stand-in.h"
 
 #define SCHEMA "{\"type\":\"schema\",\"generation\":1,\"channels\":[{\"name\":\"a\",\"dimension\":2,\"offset\":0}],\"count\":4}"
-#define MOTION(entry) "{\"type\":\"motion\",\"seq\":1,\"time_ns\":5,\"epoch_ns\":1,\"channels\":[" entry "]}"
-#define CURVE_TERM "{\"kind\":\"curve\",\"p1\":[0.42,0],\"p2\":[0.58,1],\"duration\":0.3}"
-#define MOMENTUM(travel, decay, bounce) \
-	"{\"kind\":\"momentum\",\"decay\":" decay ",\"travel\":[" travel "],\"rest_distance\":0.5,\"bounce\":" bounce "}"
-#define UNDER "{\"regime\":\"under\",\"omega0\":12.566,\"omega\":12,\"lambda\":3.7,\"settling_duration\":1.2}"
-#define ANIMATION(term) \
-	"{\"channel\":\"a\",\"kind\":\"animation\",\"model\":[1,2],\"interval\":[1,2],\"begin\":0,\"term\":" term "}"
 
 /* What the listener saw. */
 static int schemas, frames, replies, events, motions;
@@ -66,6 +60,61 @@ static void add_frame(uint32_t generation, uint32_t count, const double *numbers
 	memcpy(payload + 24, numbers, 8 * (size_t)written);
 	script_length += stand_in_message(script + script_length, 4, payload, 24 + 8 * (size_t)written);
 }
+
+/* Binary motion messages (docs/PROTOCOL.md "Motion descriptors in binary"), built number by number: a header of
+ * generation, seq 1, time_ns 5, epoch_ns 1 and the entry count, then entries for channel "a" (position 0, two
+ * components) unless a case says otherwise. */
+static unsigned char motion[4096];
+static size_t motion_length;
+
+static void put(const void *bytes, size_t n)
+{
+	memcpy(motion + motion_length, bytes, n);
+	motion_length += n;
+}
+
+static void put_u8(uint8_t x) { put(&x, 1); }
+static void put_u32(uint32_t x) { put(&x, 4); }
+static void put_f64(double x) { put(&x, 8); }
+
+static void motion_begin(uint32_t generation, uint32_t count)
+{
+	uint64_t seq = 1, time = 5, epoch = 1;
+	motion_length = 0;
+	put_u32(generation);
+	put(&seq, 8);
+	put(&time, 8);
+	put(&epoch, 8);
+	put_u32(count);
+}
+
+/* An animation entry's start: position 0, model (1, 2), interval (1, 2), begin 0; its term follows. */
+static void animation(void)
+{
+	put_u32(0);
+	put_u8(KINETIC_MOTION_ENTRY_ANIMATION);
+	put_f64(1), put_f64(2), put_f64(1), put_f64(2), put_f64(0);
+}
+
+static void momentum_term(double travel, double decay, uint8_t regime, double omega0, double omega, double lambda,
+			  double settling)
+{
+	put_u8(KINETIC_MOTION_TERM_MOMENTUM);
+	put_f64(decay), put_f64(travel), put_f64(1), put_f64(0.5);
+	put_u8(regime);
+	put_f64(omega0), put_f64(omega), put_f64(lambda), put_f64(settling);
+}
+
+static void spring_term(void)
+{
+	put_u8(KINETIC_MOTION_TERM_SPRING);
+	put_f64(157.91367041742973), put_f64(25.132741228718345);
+	for (int i = 0; i < 6; i++)
+		put_f64(0.5 * i); /* offset, velocity, force */
+	put_f64(0.02);
+}
+
+static void add_motion(void) { script_length += stand_in_message(script + script_length, 9, motion, motion_length); }
 
 static int64_t now_ms(void)
 {
@@ -113,14 +162,17 @@ static int play(const char *name, char *message, size_t size)
 	return result;
 }
 
-/* A script of a valid hello then `json` as a message of `type`, which must end the connection with `expected` and a
- * message containing `words`. */
+/* A script of a valid hello then `json` as a message of `type` (NULL: the binary motion message built), which must
+ * end the connection with `expected` and a message containing `words`. */
 static void refused(const char *name, uint16_t type, const char *json, const char *words)
 {
 	script_length = stand_in_hello(script);
 	if (type == 4 || type == 9)
 		add(3, SCHEMA);
-	add(type, json);
+	if (json)
+		add(type, json);
+	else
+		add_motion();
 	char message[512];
 	int status = play(name, message, sizeof message);
 	CHECK(status == KINETIC_E_PROTOCOL, "%s: %s (%s)", name, kinetic_status_name(status), message);
@@ -149,18 +201,34 @@ static void check_messages(void)
 	refused("an event named by a number", 7, "{\"type\":\"event\",\"event\":7}", "name is 7");
 	refused("an error without message", 8, "{\"type\":\"error\",\"code\":\"too_slow\"}", "message");
 	refused("NaN", 7, "{\"type\":\"event\",\"event\":\"x\",\"value\":NaN}", "not finite");
-	refused("1e999", 9, MOTION("{\"channel\":\"a\",\"kind\":\"rest\",\"model\":[1e999,0]}"), "not finite");
-	refused("a motion value over 1e50", 9, MOTION("{\"channel\":\"a\",\"kind\":\"rest\",\"model\":[1e51,0]}"),
-		"cannot evaluate");
-	refused("a momentum whose evaluation overflows", 9, MOTION(ANIMATION(MOMENTUM("1e308,1", "4", UNDER))),
-		"cannot evaluate");
-	refused("an over-damped bounce whose rates divide by zero", 9,
-		MOTION(ANIMATION(MOMENTUM("10,1", "4", "{\"regime\":\"over\",\"omega0\":1,\"omega\":-1,\"lambda\":0,"
-					  "\"settling_duration\":3}"))), "cannot evaluate");
-	refused("a momentum that grows", 9, MOTION(ANIMATION(MOMENTUM("10,1", "-4", UNDER))), "cannot evaluate");
-	refused("a curve whose x leaves [0, 1]", 9,
-		MOTION(ANIMATION("{\"kind\":\"curve\",\"p1\":[1e300,0],\"p2\":[0.58,1],\"duration\":0.3}")), "cannot evaluate");
-	refused("a motion without epoch", 9, "{\"type\":\"motion\",\"seq\":1,\"time_ns\":5,\"channels\":[]}", "epoch_ns");
+	/* Binary motion messages the library cannot evaluate, or that break the form. */
+	motion_begin(1, 1), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_REST), put_f64(INFINITY), put_f64(0);
+	refused("an infinite model", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_REST), put_f64(1e51), put_f64(0);
+	refused("a motion value over 1e50", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), animation(), momentum_term(1e308, 4, KINETIC_REGIME_UNDER, 12.566, 12, 3.7, 1.2);
+	refused("a momentum whose evaluation overflows", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), animation(), momentum_term(10, 4, KINETIC_REGIME_OVER, 1, -1, 0, 3);
+	refused("an over-damped bounce whose rates divide by zero", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), animation(), momentum_term(10, -4, KINETIC_REGIME_UNDER, 12.566, 12, 3.7, 1.2);
+	refused("a momentum that grows", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), animation(), put_u8(KINETIC_MOTION_TERM_CURVE), put_f64(1e300), put_f64(0), put_f64(0.58),
+		put_f64(1), put_f64(0.3);
+	refused("a curve whose x leaves [0, 1]", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_SPRING_UPDATE);
+	for (int i = 0; i < 11; i++)
+		put_f64(1);
+	refused("a spring update of a channel without a spring", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), animation(), put_u8(KINETIC_MOTION_TERM_SUM), put_u32(1000), put_f64(0);
+	refused("a sum counting more entries than it holds", 9, NULL, "cannot evaluate");
+	motion_begin(1, 1), put_u32(1), put_u8(KINETIC_MOTION_ENTRY_REST), put_f64(1), put_f64(2);
+	refused("a position beyond the schema", 9, NULL, "position 1");
+	motion_begin(2, 1), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_REST), put_f64(1), put_f64(2);
+	refused("another generation", 9, NULL, "generation 2");
+	motion_begin(1, 1), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_REST), put_f64(1), put_f64(2), put_u8(0);
+	refused("a byte after the entries", 9, NULL, "1 bytes after");
+	motion_length = 20;
+	refused("a motion message shorter than its header", 9, NULL, "32");
 
 	char deep[200016];
 	size_t n = 100000;
@@ -206,14 +274,23 @@ static void check_messages(void)
 	add(6, "{\"type\":\"reply\",\"id\":1,\"ok\":true} \n");
 	add(6, "{\"type\":\"reply\",\"id\":2,\"ok\":false,\"error\":{\"code\":\"unknown_channel\",\"message\":\"no x\"}}");
 	add(7, "{\"type\":\"event\",\"event\":\"gesture.began\",\"channel\":\"a\",\"id\":\"other-client\"}");
-	add(9, MOTION(ANIMATION(CURVE_TERM)));
-	add(9, MOTION(ANIMATION(MOMENTUM("10,1", "4", UNDER))));
-	add(9, MOTION(ANIMATION(MOMENTUM("10,1", "4", "{\"regime\":\"rigid\",\"omega0\":null,\"omega\":0,\"lambda\":0,"
-					 "\"settling_duration\":0}"))));
+	motion_begin(1, 1), animation(), put_u8(KINETIC_MOTION_TERM_CURVE), put_f64(0.42), put_f64(0), put_f64(0.58),
+		put_f64(1), put_f64(0.3);
+	add_motion();
+	motion_begin(1, 1), animation(), momentum_term(10, 4, KINETIC_REGIME_UNDER, 12.566, 12, 3.7, 1.2);
+	add_motion();
+	/* A rigid bounce: its ω₀ is +∞, which its regime does not use. */
+	motion_begin(1, 1), animation(), momentum_term(10, 4, KINETIC_REGIME_RIGID, INFINITY, 0, 0, 0);
+	add_motion();
+	/* A spring, then an update of it in the same message. */
+	motion_begin(1, 2), animation(), spring_term(), put_u32(0), put_u8(KINETIC_MOTION_ENTRY_SPRING_UPDATE);
+	for (int i = 0; i < 11; i++)
+		put_f64(i);
+	add_motion();
 	add(99, "anything: a later minor version's message type");
 	add(7, "{\"type\":\"event\",\"event\":\"test.end\"}");
 	CHECK(play("valid messages", message, sizeof message) == 0 && ended && schemas == 1 && frames == 1 && replies == 2 &&
-	      events == 1 && motions == 3, "%d schemas, %d frames, %d replies, %d events, %d motions (%s)", schemas, frames,
+	      events == 1 && motions == 5, "%d schemas, %d frames, %d replies, %d events, %d motions (%s)", schemas, frames,
 	      replies, events, motions, message);
 
 	/* A caller compiled before the motion callback was appended: its listener ends before it, so the library never

@@ -1,6 +1,7 @@
-/* Motion descriptors from a real kineticd: one connection subscribes with motion descriptors, another to frames, and
- * a script of commands (a spring, a timing curve combining with it, a bouncy spring taking over, a jump, a channel
- * whose delayed curve has no closed form, an element inserted, removed mid-transition and inserted again) runs. Every frame's value of a channel described in closed form must equal
+/* Motion descriptors from a real kineticd, in the binary encoding: one connection subscribes with motion descriptors,
+ * another to frames, and a script of commands (a spring, a timing curve combining with it, a bouncy spring taking
+ * over, a jump, a held drag whose spring is retargeted every 10 ms and so comes as spring updates, a channel whose
+ * delayed curve has no closed form, an element inserted, removed mid-transition and inserted again) runs. Every frame's value of a channel described in closed form must equal
  * what the library's evaluator gives for the frame's time from the descriptor in force, to 1e-9 relative; the
  * channel without one must be described as "frames", and the motion subscriber must get frames for it.
  *
@@ -203,6 +204,23 @@ int main(void)
 	run_for(50);
 	kinetic_client_animate(frame_client, "m.a", a5, 2, ".snappy", 0);
 	run_for(1500);
+	/* A held drag: m.a retargeted by an interactive spring every 10 ms. After the first description each retarget
+	 * reaches the motion subscriber as a spring update (docs/PROTOCOL.md "Motion descriptors in binary"): a message of
+	 * 8 + 32 + 4 + 89 bytes where a full description takes 8 + 32 + 4 + 114. */
+	run_for(50);
+	uint64_t bytes_before = kinetic_client_bytes_received(motion_client);
+	int motions_before = motions;
+	for (int n = 1; n <= 30; n++) {
+		double to[2] = { 4.0 * n, -2.0 * n };
+		kinetic_client_animate(frame_client, "m.a", to, 2, ".interactiveSpring", 0);
+		run_for(10);
+	}
+	uint64_t drag_bytes = kinetic_client_bytes_received(motion_client) - bytes_before;
+	int drag_motions = motions - motions_before;
+	CHECK(drag_motions >= 10 && drag_bytes <= (uint64_t)drag_motions * 140,
+	      "a held drag's %d descriptors took %llu bytes (spring updates take 133 each)", drag_motions,
+	      (unsigned long long)drag_bytes);
+	run_for(1000);
 	/* An element: the default window transition, removed mid-way (it turns round, keeping its springs' velocity),
 	 * inserted again during the removal. Its channels are described in closed form. */
 	kinetic_client_insert(frame_client, "m.w", ".scale(0.9).combined(with: .opacity)", ".smooth(duration: 0.3)");

@@ -98,6 +98,32 @@ def binary_frame(generation: int, numbers: list[float], count: int | None = None
     return frame(4, payload + struct.pack(f"<{len(numbers)}d", *numbers))
 
 
+# Binary motion messages (docs/PROTOCOL.md "Motion descriptors in binary"), with the codes protocol/kinetic.json gives.
+ENTRY = kinetic._protocol.MOTION_ENTRY_KINDS
+TERM = kinetic._protocol.MOTION_TERM_KINDS
+REGIME = {name: code for code, name in enumerate(kinetic._protocol.MOTION_REGIMES)}
+
+
+def binary_motion(*entries: bytes, generation: int = 1, count: int | None = None) -> bytes:
+    """A motion message of ``entries`` (each a position and what follows) for schema ``generation``."""
+    header = struct.pack("<IQQQI", generation, 1, 5, 1, len(entries) if count is None else count)
+    return frame(9, header + b"".join(entries))
+
+
+def binary_animation(term: bytes, position: int = 0) -> bytes:
+    """Channel ``position``'s animation from model (1, 2), interval (1, 2), begin 0, by ``term``."""
+    return struct.pack("<IB5d", position, ENTRY["animation"], 1, 2, 1, 2, 0) + term
+
+
+def binary_momentum(travel: float, decay: float = 4, regime: str = "under",
+                    rates: tuple[float, float, float, float] = (12.566, 12, 3.7, 1.2)) -> bytes:
+    return struct.pack("<B4dB4d", TERM["momentum"], decay, travel, 1, 0.5, REGIME[regime], *rates)
+
+
+BINARY_SPRING = struct.pack("<B9d", TERM["spring"], 157.91367041742973, 25.132741228718345, 0, 0, 1, 2, 3, 4, 0.02)
+BINARY_UPDATE = struct.pack("<IB11d", 0, ENTRY["spring_update"], *range(11))
+
+
 # Stands for JSON nested 100 000 deep (a parameter that long would swamp pytest's reports).
 DEEP = "DEEP"
 # (name, encodings, script, words the message must contain)
@@ -106,16 +132,38 @@ CASES: list[tuple[str, tuple[str, ...], list[Any], str]] = [
      [SCHEMA, {"type": "frame", "seq": 1, "time_ns": 2, "values": {}}], "generation is nothing"),
     ("JSON nested 100 000 deep", ("json", "binary"), [DEEP], "nested deeper than 32"),
     ("JSON nested 33 deep", ("json", "binary"), ["[" * 33 + "]" * 33], "nested deeper than 32"),
-    ("a curve with a 1e308 control point", ("json", "binary"),
+    ("a curve with a 1e308 control point", ("json",),
      [SCHEMA, motion({"kind": "curve", "p1": [1e308, 0], "p2": [0.58, 1], "duration": 0.3})], "p1 is 1e+308"),
     ("a curve whose x leaves [0, 1]", ("json",),
      [SCHEMA, motion({"kind": "curve", "p1": [2, 0], "p2": [0.58, 1], "duration": 0.3})], "curve has p1"),
-    ("a momentum travelling 1e308", ("json", "binary"), [SCHEMA, motion(momentum([1e308, 1]))], "within ±1e+50"),
-    ("an over-damped bounce whose rates divide by zero", ("json", "binary"),
+    ("a momentum travelling 1e308", ("json",), [SCHEMA, motion(momentum([1e308, 1]))], "within ±1e+50"),
+    ("an over-damped bounce whose rates divide by zero", ("json",),
      [SCHEMA, motion({**momentum([10, 1]), "bounce": {"regime": "over", "omega0": 1, "omega": -1, "lambda": 0,
                                                       "settling_duration": 3}})], "not finite"),
-    ("NaN in a motion", ("json", "binary"),
+    ("NaN in a motion", ("json",),
      [SCHEMA, json.dumps(motion(momentum([1, 1]))).replace('"decay": 4', '"decay": NaN')], "NaN"),
+    ("a binary curve with a 1e308 control point", ("binary",),
+     [SCHEMA, binary_motion(binary_animation(struct.pack("<B5d", TERM["curve"], 1e308, 0, 0.58, 1, 0.3)))],
+     "p1 is 1e+308"),
+    ("a binary momentum travelling 1e308", ("binary",), [SCHEMA, binary_motion(binary_animation(binary_momentum(1e308)))],
+     "within ±1e+50"),
+    ("a binary over-damped bounce whose rates divide by zero", ("binary",),
+     [SCHEMA, binary_motion(binary_animation(binary_momentum(10, regime="over", rates=(1, -1, 0, 3))))], "not finite"),
+    ("a binary NaN decay", ("binary",),
+     [SCHEMA, binary_motion(binary_animation(binary_momentum(1, decay=float("nan"))))], "decay is NaN"),
+    ("a spring update of a channel without a spring", ("binary",), [SCHEMA, binary_motion(BINARY_UPDATE)],
+     "not a spring's"),
+    ("a binary motion for a position beyond the schema", ("binary",),
+     [SCHEMA, binary_motion(struct.pack("<IB2d", 1, ENTRY["rest"], 1, 2))], "position 1"),
+    ("a binary motion for another generation", ("binary",),
+     [SCHEMA, binary_motion(struct.pack("<IB2d", 0, ENTRY["rest"], 1, 2), generation=2)], "generation 2"),
+    ("a byte after a binary motion's entries", ("binary",),
+     [SCHEMA, binary_motion(struct.pack("<IB2dB", 0, ENTRY["rest"], 1, 2, 0))], "1 bytes after"),
+    ("a binary motion shorter than its header", ("binary",), [SCHEMA, frame(9, bytes(20))], "32-byte header"),
+    ("a binary sum counting more entries than it holds", ("binary",),
+     [SCHEMA, binary_motion(binary_animation(struct.pack("<BId", TERM["sum"], 1000, 0)))], "motion sum of 1000"),
+    ("a binary motion entry cut short", ("binary",),
+     [SCHEMA, binary_motion(binary_animation(BINARY_SPRING[:-3]))], "ends inside an entry"),
     ("1e999 in a frame", ("json",),
      [SCHEMA, '{"type":"frame","generation":1,"seq":1,"time_ns":2,"values":{"a":{"value":[1e999,0],"velocity":[0,0]}}}'],
      "not finite"),
@@ -242,6 +290,26 @@ def test_a_new_subscribe_ends_the_previous_iterator(stand_in: list[StandIn]) -> 
         first = client.subscribe(["a"])
         client.subscribe_motion(["b"])
         assert run_with_timeout(lambda: list(first)) == []
+
+
+def test_valid_binary_motion_all_arrives(stand_in: list[StandIn]) -> None:
+    """Binary motion messages, valid, reach the program: a momentum, a rigid bounce (whose ω₀ is +∞, unused), and a
+    spring then its update in one message, which takes the spring's begin, stiffness and damping."""
+    good: list[dict[str, Any] | str | bytes] = [
+            SCHEMA, binary_motion(binary_animation(binary_momentum(10))),
+            binary_motion(binary_animation(binary_momentum(10, regime="rigid", rates=(float("inf"), 0, 0, 0)))),
+            binary_motion(binary_animation(BINARY_SPRING), BINARY_UPDATE)]
+    server = StandIn(good)
+    stand_in.append(server)
+    with kinetic.Client(server.path, timeout=TIMEOUT, encoding="binary") as client:
+        client.subscribe_motion(["*"])
+        received = run_with_timeout(lambda: [client.receive(TIMEOUT) for _ in range(4)])
+    assert [type(m).__name__ for m in received] == ["Schema", "MotionUpdate", "MotionUpdate", "MotionUpdate"]
+    updated = received[3].motions["a"]
+    assert updated.kind == "animation" and updated.model == [0.0, 1.0] and updated.interval == [2.0, 3.0]
+    assert updated.begin == 0 and updated._term.k == 157.91367041742973 and updated._term.x0 == [4.0, 5.0]
+    value, velocity = updated.evaluate(5)
+    assert value == (0.0 + 4.0 - 2.0, 1.0 + 5.0 - 3.0) and velocity == (6.0, 7.0)
 
 
 def test_valid_messages_all_arrive(stand_in: list[StandIn]) -> None:

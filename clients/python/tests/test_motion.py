@@ -109,8 +109,11 @@ def test_random_scripts(tmp_path: Path) -> None:
     assert totals[0] > 500 and totals[1] > 1000
 
 
-def test_a_running_daemon(daemon: Daemon) -> None:
-    with kinetic.connect(daemon.socket) as described, kinetic.connect(daemon.socket) as sampled:
+@pytest.mark.parametrize("encoding", ["json", "binary"])
+def test_a_running_daemon(daemon: Daemon, encoding: str) -> None:
+    """Both encodings: in binary, the held drag's retargets come as spring updates (docs/PROTOCOL.md "Motion
+    descriptors in binary"), which this package applies to the spring it holds."""
+    with kinetic.connect(daemon.socket, encoding=encoding) as described, kinetic.connect(daemon.socket) as sampled:
         updates = described.subscribe_motion(["m.*"])
         frames = sampled.subscribe(["m.*"])
         sampled.define("m.a", 2, [0, 0])
@@ -119,6 +122,11 @@ def test_a_running_daemon(daemon: Daemon) -> None:
         sampled.animate("m.a", [-50, 80], ".easeInOut(duration: 0.3)")
         time.sleep(0.1)
         sampled.animate("m.a", [10, 10], ".bouncy")
+        time.sleep(0.1)
+        # A held drag: the spring retargeted every 10 ms.
+        for n in range(1, 31):
+            sampled.animate("m.a", [4.0 * n, -2.0 * n], ".interactiveSpring")
+            time.sleep(0.01)
         received: list[kinetic.Frame] = []
         for frame in frames:
             received.append(frame)
@@ -129,6 +137,7 @@ def test_a_running_daemon(daemon: Daemon) -> None:
             if isinstance(message, MotionUpdate):
                 motions.append(message)
     assert len(motions) >= 3
+    assert len(received) > 60
     compared = 0
     for frame in received:
         in_force = [m.motions["m.a"] for m in motions if "m.a" in m.motions and m.time_ns <= frame.time_ns]
@@ -138,7 +147,7 @@ def test_a_running_daemon(daemon: Daemon) -> None:
         for evaluated, expected in zip(value, frame["m.a"].value, strict=True):
             assert abs(evaluated - expected) <= TOLERANCE * max(1.0, abs(expected))
         compared += 1
-    assert compared > 40
+    assert compared > 60
 
 
 def test_absurd_times_end_on_the_target() -> None:

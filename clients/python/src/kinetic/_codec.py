@@ -15,7 +15,7 @@ from typing import Any, Union
 
 from . import _wire
 from .errors import ProtocolViolation, ServerError, server_error
-from .motion import MotionUpdate, motion_update
+from .motion import Motion, MotionUpdate, binary_motion_update, motion_update
 from .messages import ChannelState, Encoding, Event, Frame, Hello, Reply, Schema, SchemaChannel, event_from_json
 
 # The version, the message types, the message limit and the fatal codes come from the protocol's description.
@@ -43,6 +43,8 @@ class Codec:
             raise ValueError(f"encoding {encoding!r}: use 'json' or 'binary'")
         self.encoding: Encoding = encoding
         self.schema: Schema | None = None
+        # Each channel's latest motion, which a binary spring update applies to.
+        self._motions: dict[str, Motion] = {}
         self._buffer = bytearray()
 
     def encode(self, message: Mapping[str, Any]) -> bytes:
@@ -145,6 +147,8 @@ class Codec:
             return self._decode_object("hello", fields)
         if kind is None or kind in ("subscribe", "command"):
             return None  # a type of a later minor version (or one only clients send): skipped, as receivers do
+        if kind == "motion":
+            return binary_motion_update(payload, self.schema, self._motions)
         fields = _wire.loads(payload, kind)
         if not isinstance(fields, dict):
             _wire.violation(f"a {kind} that is not a JSON object: {_wire.shown(fields)}")

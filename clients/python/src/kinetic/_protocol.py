@@ -52,3 +52,9 @@ FATAL_CODES = frozenset({"version_unsupported", "too_large", "too_slow", "too_ma
 """The codes after which the daemon closes the connection."""
 EVENTS = ("animation.logicallyComplete", "animation.removed", "shutdown", "device.added", "device.removed",
     "gesture.began", "gesture.ended")
+MOTION_ENTRY_KINDS = {"rest": 0, "animation": 1, "frames": 2, "spring_update": 3}
+"""A binary motion message's entry kinds, by name."""
+MOTION_TERM_KINDS = {"spring": 0, "curve": 1, "momentum": 2, "sum": 3}
+"""Its term kinds, by name."""
+MOTION_REGIMES = ("free", "rigid", "frozen", "under", "critical", "over")
+"""Its spring regimes, in the order of their codes."""

@@ -15,11 +15,13 @@ doubles and its ``math`` functions are the C library's, so the values agree with
 from __future__ import annotations
 
 import math
+import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import _wire
+from ._protocol import MOTION_ENTRY_KINDS, MOTION_REGIMES, MOTION_TERM_KINDS
 from .errors import ProtocolViolation
 
 _STEP = 1.0 / 300
@@ -184,7 +186,7 @@ class _Momentum(_Term):
         _require(self.decay > 0 and self.rest >= 0, f"whose momentum decays at {self.decay:g} to {self.rest:g} (a decay "
                  "above 0, a rest distance from 0)")
         bounce = fields.get("bounce")
-        if not isinstance(bounce, dict) or bounce.get("regime") not in ("free", "rigid", "frozen", "under", "critical", "over"):
+        if not isinstance(bounce, dict) or bounce.get("regime") not in MOTION_REGIMES:
             _wire.violation(f"a momentum descriptor whose bounce is {_wire.shown(bounce)} (a spring's regime and rates)")
         self.regime = str(bounce["regime"])
         self.omega0 = self.omega = self.lamb = 0.0
@@ -348,6 +350,8 @@ class Motion:
     form: ``reason`` says why, and the values come in frames)."""
 
     def __init__(self, fields: Mapping[str, Any], epoch_ns: int, time_ns: int) -> None:
+        # The descriptor as the JSON encoding carries it: a binary spring update applies to it.
+        self._fields = fields
         self.channel = _wire.name(fields, "channel", "motion descriptor")
         self.kind = _wire.string(fields, "kind", "motion descriptor")
         self.epoch_ns = epoch_ns
@@ -427,4 +431,135 @@ def motion_update(fields: Mapping[str, Any]) -> MotionUpdate:
             _wire.violation(f"a motion message whose channel is {_wire.shown(entry)} (an object)")
         motion = Motion(entry, epoch_ns, time_ns)
         motions[motion.channel] = motion
+    return MotionUpdate(seq, time_ns, epoch_ns, motions)
+
+
+# The binary form (docs/PROTOCOL.md "Motion descriptors in binary"): read into the JSON form's objects, so that one
+# reading (Motion's) checks both encodings.
+
+_ENTRY_KINDS = {code: name for name, code in MOTION_ENTRY_KINDS.items()}
+_TERM_KINDS = {code: name for name, code in MOTION_TERM_KINDS.items()}
+_MOTION_HEADER = struct.Struct("<IQQQI")
+
+
+class _Reader:
+    """Little-endian numbers from a binary motion payload; reading past its end is a violation."""
+
+    def __init__(self, data: bytes, offset: int) -> None:
+        self.data = data
+        self.offset = offset
+
+    def _take(self, fmt: str) -> tuple[Any, ...]:
+        size = struct.calcsize(fmt)
+        if self.offset + size > len(self.data):
+            _wire.violation(f"a motion message that ends inside an entry (byte {self.offset} of {len(self.data)})")
+        values = struct.unpack_from(fmt, self.data, self.offset)
+        self.offset += size
+        return values
+
+    def u8(self) -> int:
+        return int(self._take("<B")[0])
+
+    def u16(self) -> int:
+        return int(self._take("<H")[0])
+
+    def u32(self) -> int:
+        return int(self._take("<I")[0])
+
+    def f64(self) -> float:
+        return float(self._take("<d")[0])
+
+    def vector(self, dimension: int) -> list[float]:
+        return [float(x) for x in self._take(f"<{dimension}d")]
+
+    @property
+    def left(self) -> int:
+        return len(self.data) - self.offset
+
+
+def _binary_term(reader: _Reader, dimension: int, depth: int) -> dict[str, Any]:
+    code = reader.u8()
+    kind = _TERM_KINDS.get(code)
+    if kind is None or depth > 16:
+        _wire.violation(f"a motion term of kind {code} nested {depth} deep (kinds 0-3, at most 16 deep)")
+    if kind == "spring":
+        k, c = reader.f64(), reader.f64()
+        return {"kind": kind, "stiffness": k, "damping": c, "offset": reader.vector(dimension),
+                "velocity": reader.vector(dimension), "force": reader.vector(dimension), "clock": reader.f64()}
+    if kind == "curve":
+        p1x, p1y, p2x, p2y = reader.f64(), reader.f64(), reader.f64(), reader.f64()
+        return {"kind": kind, "p1": [p1x, p1y], "p2": [p2x, p2y], "duration": reader.f64()}
+    if kind == "momentum":
+        decay, travel, rest = reader.f64(), reader.vector(dimension), reader.f64()
+        regime = reader.u8()
+        if regime >= len(MOTION_REGIMES):
+            _wire.violation(f"a momentum whose bounce's regime is {regime} (0-{len(MOTION_REGIMES) - 1})")
+        omega0, omega, lamb, settling = reader.f64(), reader.f64(), reader.f64(), reader.f64()
+        return {"kind": kind, "decay": decay, "travel": travel, "rest_distance": rest,
+                "bounce": {"regime": MOTION_REGIMES[regime], "omega0": omega0, "omega": omega, "lambda": lamb,
+                           "settling_duration": None if settling == math.inf else settling}}
+    count = reader.u32()
+    # Each entry takes at least 9 bytes: a count beyond what is left is refused before anything is read.
+    if not 1 <= count <= reader.left // 9:
+        _wire.violation(f"a motion sum of {count} entries in {reader.left} bytes")
+    entries = []
+    for _ in range(count):
+        start, target, present = reader.f64(), reader.vector(dimension), reader.u8()
+        if present > 1:
+            _wire.violation(f"a motion sum entry whose term flag is {present} (0 or 1)")
+        entries.append({"start": start, "target": target,
+                        "term": _binary_term(reader, dimension, depth + 1) if present else None})
+    return {"kind": kind, "entries": entries}
+
+
+def _binary_entry(reader: _Reader, channel: str, dimension: int, previous: Mapping[str, Any] | None) -> dict[str, Any]:
+    code = reader.u8()
+    kind = _ENTRY_KINDS.get(code)
+    if kind == "rest":
+        return {"channel": channel, "kind": kind, "model": reader.vector(dimension)}
+    if kind == "frames":
+        length = reader.u16()
+        raw = bytes(reader._take(f"<{length}s")[0])
+        return {"channel": channel, "kind": kind, "reason": raw.decode("utf-8", errors="replace")}
+    if kind == "animation":
+        model, interval, begin = reader.vector(dimension), reader.vector(dimension), reader.f64()
+        return {"channel": channel, "kind": kind, "model": model, "interval": interval, "begin": begin,
+                "term": _binary_term(reader, dimension, 0)}
+    if kind == "spring_update":
+        term = previous.get("term") if previous is not None and previous.get("kind") == "animation" else None
+        if previous is None or not isinstance(term, dict) or term.get("kind") != "spring" \
+                or len(previous.get("model", ())) != dimension:
+            _wire.violation(f"a spring update for {channel}, whose motion is not a spring's")
+        model, interval = reader.vector(dimension), reader.vector(dimension)
+        offset, velocity, force = reader.vector(dimension), reader.vector(dimension), reader.vector(dimension)
+        return {"channel": channel, "kind": "animation", "model": model, "interval": interval, "begin": previous["begin"],
+                "term": {"kind": "spring", "stiffness": term["stiffness"], "damping": term["damping"], "offset": offset,
+                         "velocity": velocity, "force": force, "clock": reader.f64()}}
+    _wire.violation(f"a motion entry of kind {code} (0-3); is this package older than the daemon?")
+
+
+def binary_motion_update(payload: bytes, schema: Any, held: dict[str, Motion]) -> MotionUpdate:
+    """Reads a binary ``motion`` message against ``schema`` (the one in force) and ``held`` (each channel's latest
+    motion, which spring updates apply to). ``held`` takes the new motions only once the whole message has been read."""
+    if len(payload) < _MOTION_HEADER.size:
+        _wire.violation(f"a motion message of {len(payload)} bytes, shorter than its {_MOTION_HEADER.size}-byte header")
+    generation, seq, time_ns, epoch_ns, count = _MOTION_HEADER.unpack_from(payload)
+    if schema is None or schema.generation != generation:
+        _wire.violation(f"a motion message for schema generation {generation}, not the one in force "
+                        f"({schema.generation if schema is not None else 'none'})")
+    if count > _wire.MAXIMUM_CHANNELS:
+        _wire.violation(f"a motion message of {count} entries (at most {_wire.MAXIMUM_CHANNELS})")
+    reader = _Reader(payload, _MOTION_HEADER.size)
+    motions: dict[str, Motion] = {}
+    for _ in range(count):
+        position = reader.u32()
+        if position >= len(schema.channels):
+            _wire.violation(f"a motion entry for position {position} of a schema of {len(schema.channels)} channels")
+        channel = schema.channels[position]
+        before = motions.get(channel.name) or held.get(channel.name)
+        fields = _binary_entry(reader, channel.name, channel.dimension, before._fields if before is not None else None)
+        motions[channel.name] = Motion(fields, epoch_ns, time_ns)
+    if reader.left:
+        _wire.violation(f"{reader.left} bytes after a motion message's {count} entries")
+    held.update(motions)
     return MotionUpdate(seq, time_ns, epoch_ns, motions)
