@@ -68,25 +68,20 @@ extension ServerCore {
             if let last = session.lastFrame, last.generation == generation, layouts[entry].lastChange <= last.seq { continue }
             guard !keepTicking || session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) else { continue }
             let encoding = session.encoding
-            let frame: Int
             if let index = frames.firstIndex(where: { $0.generation == generation && $0.encoding == encoding }) {
-                frame = index
+                session.sink.sendFrame(frames[index].bytes)
             } else if let layout = session.layout {
                 let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
-                frame = frames.count
-                frames.append(EncodedFrame(generation: generation, encoding: encoding, bytes: ByteBuffer(bytes: FrameEncoder.encode(
-                    seq: seq, timeNanoseconds: valuesTime, layout: layout, samples: selected, encoding: encoding))))
+                let bytes = ByteBuffer(bytes: FrameEncoder.encode(seq: seq, timeNanoseconds: valuesTime, layout: layout,
+                                                                  samples: selected, encoding: encoding))
+                frames.append(EncodedFrame(generation: generation, encoding: encoding, bytes: bytes))
+                session.sink.sendFrame(bytes)
             } else {
                 continue
             }
-            outbox.append(Outgoing(sink: session.sink, frame: frame))
             session.lastFrame = (seq, generation)
+            framesOffered += 1
         }
-        // The writes, in one burst once every subscriber's frame is decided: each is one system call for most
-        // subscribers (docs/PERFORMANCE.md, "Fan-out").
-        for outgoing in outbox { outgoing.sink.sendFrame(frames[outgoing.frame].bytes) }
-        framesOffered += UInt64(outbox.count)
-        outbox.removeAll(keepingCapacity: true)
         return keepTicking
     }
 
@@ -112,11 +107,5 @@ extension ServerCore {
         var generation: UInt32
         var encoding: WireEncoding
         var bytes: ByteBuffer
-    }
-
-    /// A frame to write at the end of a tick: the subscriber's sink and the index of its ``EncodedFrame``.
-    struct Outgoing {
-        var sink: any ClientSink
-        var frame: Int
     }
 }

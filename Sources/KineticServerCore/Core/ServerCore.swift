@@ -36,8 +36,6 @@ public final class ServerCore {
     /// changed: a subscriber is sent a frame only when a channel of its layout changed since its last one.
     var publishedSamples: [ChannelSample] = []
     var changedAt: [UInt64] = []
-    /// A tick's frames to write (kept between ticks for its capacity).
-    var outbox: [Outgoing] = []
     var layoutGenerations: [LayoutKey: UInt32] = [:]
     var layoutTableVersion: UInt64 = .max
     var nextGeneration: UInt32 = 1
