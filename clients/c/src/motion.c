@@ -350,6 +350,20 @@ static bool finite_everywhere(struct term *term, const double *delta)
 	return true;
 }
 
+/* A motion of `channel` described at `time_ns`, its kind and numbers still to be read; NULL when out of memory. */
+static struct kinetic_motion *motion_new(const char *channel, uint64_t epoch_ns, uint64_t time_ns)
+{
+	struct kinetic_motion *motion = calloc(1, sizeof *motion);
+	if (!motion || !(motion->channel = strdup(channel))) {
+		kinetic_motion_destroy(motion);
+		return NULL;
+	}
+	motion->epoch_ns = epoch_ns;
+	motion->time_ns = time_ns;
+	motion->last = -INFINITY;
+	return motion;
+}
+
 int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t time_ns, struct kinetic_motion **out)
 {
 	*out = NULL;
@@ -360,14 +374,9 @@ int kinetic_motion_read_object(json_object *object, uint64_t epoch_ns, uint64_t 
 	const char *kind = json_object_get_string(kinetic_json_member(object, "kind", json_type_string));
 	if (!channel || !kind || !kinetic_valid_name(channel, (size_t)json_object_get_string_len(name)))
 		return KINETIC_E_PROTOCOL;
-	struct kinetic_motion *motion = calloc(1, sizeof *motion);
-	if (!motion || !(motion->channel = strdup(channel))) {
-		kinetic_motion_destroy(motion);
+	struct kinetic_motion *motion = motion_new(channel, epoch_ns, time_ns);
+	if (!motion)
 		return KINETIC_E_NO_MEMORY;
-	}
-	motion->epoch_ns = epoch_ns;
-	motion->time_ns = time_ns;
-	motion->last = -INFINITY;
 	bool ok = false;
 	if (strcmp(kind, "frames") == 0) {
 		motion->kind = KINETIC_MOTION_FRAMES;
@@ -553,14 +562,9 @@ int kinetic_motion_read_binary(const unsigned char **bytes, size_t *left, const 
 {
 	*out = NULL;
 	struct reader r = { .p = *bytes, .left = *left, .ok = true };
-	struct kinetic_motion *motion = calloc(1, sizeof *motion);
-	if (!motion || !(motion->channel = strdup(channel))) {
-		kinetic_motion_destroy(motion);
+	struct kinetic_motion *motion = motion_new(channel, epoch_ns, time_ns);
+	if (!motion)
 		return KINETIC_E_NO_MEMORY;
-	}
-	motion->epoch_ns = epoch_ns;
-	motion->time_ns = time_ns;
-	motion->last = -INFINITY;
 	motion->dimension = dimension;
 	uint8_t kind = read_u8(&r);
 	bool ok = r.ok && dimension >= 1 && dimension <= KINETIC_MAX_COMPONENTS;
