@@ -18,12 +18,10 @@ package final class MemorySink: ClientSink {
     /// The control messages so far, decoded; binary motion messages read against the latest schema and the
     /// descriptors before them, as the JSON encoding's objects.
     package var messages: [(MessageType, JSONObject)] {
-        var decoder = ServerMessageDecoder(encoding: encoding)
-        for buffer in controlBuffers { decoder.feed(buffer.readableBytesView) }
         var result: [(MessageType, JSONObject)] = []
         var layout: Schema?
         var held: [String: MotionDescriptor] = [:]
-        while let message = try? decoder.next() {
+        for message in controlMessages {
             switch message {
             case .message(let type, let object):
                 if type == .schema { layout = Schema(schema: object) }
@@ -42,14 +40,17 @@ package final class MemorySink: ClientSink {
         return result
     }
 
-    /// The binary motion messages so far, undecoded.
+    /// The binary motion messages so far, their entries not yet read.
     package var binaryMotions: [BinaryMotion] {
+        controlMessages.compactMap { if case .motion(let motion) = $0 { motion } else { nil } }
+    }
+
+    /// The control messages so far as the client's decoder returns them, up to the first it refuses.
+    private var controlMessages: [ReceivedMessage] {
         var decoder = ServerMessageDecoder(encoding: encoding)
         for buffer in controlBuffers { decoder.feed(buffer.readableBytesView) }
-        var result: [BinaryMotion] = []
-        while let message = try? decoder.next() {
-            if case .motion(let motion) = message { result.append(motion) }
-        }
+        var result: [ReceivedMessage] = []
+        while let message = try? decoder.next() { result.append(message) }
         return result
     }
 

@@ -27,9 +27,8 @@ final class ConnectionHandler: ChannelInboundHandler, ClientSink {
     private var waiting = 0
     /// The connection's socket, for frames written straight to it; read from NIO once the channel is active.
     private var socket: NIOBSDSocket.Handle?
+    /// The newest frame held while the channel is unwritable; a newer one replaces it (latest wins).
     private var parked: ByteBuffer?
-    /// Frames replaced while parked (dropped for this client).
-    private(set) var framesDropped = 0
 
     private let core: ServerCore
     private let peer: PeerCredentials
@@ -151,7 +150,6 @@ final class ConnectionHandler: ChannelInboundHandler, ClientSink {
         } else if context.channel.isWritable {
             enqueue(frame, context)  // behind what waits in NIO
         } else {
-            if parked != nil { framesDropped += 1 }
             parked = frame
         }
     }

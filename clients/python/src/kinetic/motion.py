@@ -469,6 +469,9 @@ class _Reader:
     def f64(self) -> float:
         return float(self._take("<d")[0])
 
+    def raw(self, length: int) -> bytes:
+        return bytes(self._take(f"<{length}s")[0])
+
     def vector(self, dimension: int) -> list[float]:
         return [float(x) for x in self._take(f"<{dimension}d")]
 
@@ -519,8 +522,7 @@ def _binary_entry(reader: _Reader, channel: str, dimension: int, previous: Mappi
         return {"channel": channel, "kind": kind, "model": reader.vector(dimension)}
     if kind == "frames":
         length = reader.u16()
-        raw = bytes(reader._take(f"<{length}s")[0])
-        return {"channel": channel, "kind": kind, "reason": raw.decode("utf-8", errors="replace")}
+        return {"channel": channel, "kind": kind, "reason": reader.raw(length).decode("utf-8", errors="replace")}
     if kind == "animation":
         model, interval, begin = reader.vector(dimension), reader.vector(dimension), reader.f64()
         return {"channel": channel, "kind": kind, "model": model, "interval": interval, "begin": begin,
