@@ -166,8 +166,15 @@ static bool settled(struct seen *seen)
 	return true;
 }
 
+/* Frames are sent only when something changed, so a wait for "a frame after" a command counts from before the
+ * command: the frame may be read in the same dispatch as the command's reply. */
 static int frames_before;
 static bool new_frame(struct seen *seen) { return seen->frames > frames_before; }
+static bool followed_frame(struct seen *seen) { return seen->sample_count > 0; }
+static bool opacity_removed(struct seen *seen)
+{
+	return !kinetic_client_find_channel(seen->client, "card.opacity") && new_frame(seen);
+}
 
 static void follow(struct seen *seen, const char *channel)
 {
@@ -266,11 +273,10 @@ int main(void)
 	const char *everything[] = { "*" };
 	CHECK(kinetic_client_subscribe(client, everything, 1, 0) == 0, "subscribe: %s", kinetic_client_error_message(client));
 	double initial[2] = { 1, 2 };
+	follow(&seen, "card.offset");
 	CHECK(await_reply(&seen, kinetic_client_define(client, "card.offset", 2, initial)) && seen.reply_ok,
 	      "define: %s", seen.reply_json);
-	follow(&seen, "card.offset");
-	frames_before = seen.frames;
-	CHECK(pump(&seen, new_frame, 10), "a frame after define");
+	CHECK(pump(&seen, followed_frame, 10), "a frame after define");
 	const struct kinetic_channel *channel = kinetic_client_find_channel(client, "card.offset");
 	CHECK(channel && channel->dimension == 2, "the schema has card.offset with 2 components");
 	CHECK(seen.sample_count > 0 && seen.samples[0].value[0] == 1 && seen.samples[0].value[1] == 2 &&
@@ -304,9 +310,9 @@ int main(void)
 	/* set jumps at once, at rest. */
 	double jump[2] = { 3, 3 };
 	follow(&seen, "card.offset");
+	frames_before = seen.frames;
 	CHECK(await_reply(&seen, kinetic_client_set(client, "card.offset", jump, 2)) && seen.reply_ok, "set: %s",
 	      seen.reply_json);
-	frames_before = seen.frames;
 	CHECK(pump(&seen, new_frame, 10), "a frame after set");
 	const struct sample *after_set = &seen.samples[seen.sample_count - 1];
 	CHECK(after_set->value[0] == 3 && after_set->value[1] == 3 && after_set->velocity[0] == 0, "set: at [3, 3] at rest");
@@ -385,10 +391,10 @@ int main(void)
 	/* reload re-reads the daemon's file; remove drops a channel from the schema. */
 	CHECK(await_reply(&seen, kinetic_client_reload(client)) && seen.reply_ok, "reload: %s", seen.reply_json);
 	int schemas = seen.schemas;
+	frames_before = seen.frames;
 	CHECK(await_reply(&seen, kinetic_client_remove(client, "card.opacity")) && seen.reply_ok, "remove: %s",
 	      seen.reply_json);
-	frames_before = seen.frames;
-	CHECK(pump(&seen, new_frame, 10) && seen.schemas > schemas && !kinetic_client_find_channel(client, "card.opacity"),
+	CHECK(pump(&seen, opacity_removed, 10) && seen.schemas > schemas && !kinetic_client_find_channel(client, "card.opacity"),
 	      "a new schema without card.opacity");
 
 	/* Arguments the library refuses before anything is sent, each with a message naming it. */
