@@ -84,6 +84,8 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // The address of Swift concurrency's global-enqueue hook, for IdleExecutor when the runtime is linked statically.
         .target(name: "CConcurrencyHook"),
+        // A frame's send(2) without glibc's cancellation bracket, for the daemon's fan-out (include/CSendFrame.h).
+        .target(name: "CSendFrame"),
         // libdrm, for the connected display's refresh rate (`rate_hz: auto`; Debian: libdrm-dev).
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Input: devices, recordings, frames and gestures. Does not depend on the engine.
@@ -122,6 +124,7 @@ let package = Package(
         // devices, systemd (notify, socket activation, watchdog), journald logging and the service lifecycle.
         .target(name: "KineticServer", dependencies: [
             "KineticTime", "Kinetic", "KineticInput", "KineticProtocol", "KineticBindings", "KineticServerCore", "CDRM", "CConcurrencyHook",
+            "CSendFrame",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

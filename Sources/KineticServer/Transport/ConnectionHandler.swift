@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import Glibc
+import CSendFrame
 import NIOCore
 import KineticBindings
 import KineticServerCore
@@ -118,17 +118,13 @@ final class ConnectionHandler: ChannelInboundHandler, ClientSink {
         context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
     }
 
-    /// Writes a frame straight to the socket; what the kernel does not take goes to NIO.
-    private func write(_ frame: ByteBuffer, _ context: ChannelHandlerContext) {
-        guard let socket else { return enqueue(frame, context) }
-        let sent = frame.withUnsafeReadableBytes { bytes in
-            Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+    /// Writes `frame` straight to `socket` (`send(2)` with `MSG_DONTWAIT | MSG_NOSIGNAL`): the bytes the kernel took
+    /// (negative: none).
+    private static func write(_ frame: ByteBuffer, to socket: NIOBSDSocket.Handle) -> Int {
+        frame.withUnsafeReadableBytes { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            return kinetic_send_frame(socket, base, bytes.count)
         }
-        if sent == frame.readableBytes { return }
-        // EAGAIN (the buffer is full), EINTR, or an error NIO will meet and report by closing the channel.
-        var rest = frame
-        if sent > 0 { rest.moveReaderIndex(forwardBy: sent) }
-        enqueue(rest, context)
     }
 
     // MARK: ClientSink
@@ -144,11 +140,27 @@ final class ConnectionHandler: ChannelInboundHandler, ClientSink {
     }
 
     func sendFrame(_ frame: ByteBuffer) {
+        // The socket is known from activation until the channel goes (or the handler is removed), so the common case
+        // neither touches nor retains the context.
+        if waiting == 0, let socket, !closing {
+            let sent = Self.write(frame, to: socket)
+            if sent == frame.readableBytes { return }
+            // EAGAIN (the buffer is full), EINTR, or an error NIO will meet and report by closing the channel: the
+            // rest goes to NIO.
+            if sent > 0 {
+                var rest = frame
+                rest.moveReaderIndex(forwardBy: sent)
+                return queue(rest)
+            }
+        }
+        queue(frame)
+    }
+
+    /// A frame for NIO: behind what waits there while the channel is writable, parked (latest wins) while it is not.
+    private func queue(_ frame: ByteBuffer) {
         guard let context, !closing else { return }
-        if waiting == 0 {
-            write(frame, context)
-        } else if context.channel.isWritable {
-            enqueue(frame, context)  // behind what waits in NIO
+        if waiting == 0 || context.channel.isWritable {
+            enqueue(frame, context)
         } else {
             parked = frame
         }

@@ -68,7 +68,7 @@ extension ServerCore {
             if let last = session.lastFrame, last.generation == generation, layouts[entry].lastChange <= last.seq { continue }
             guard !keepTicking || session.frameIsDue(at: tick.time, tickPeriod: tickPeriod) else { continue }
             let encoding = session.encoding
-            if let index = frames.firstIndex(where: { $0.generation == generation && $0.encoding == encoding }) {
+            if let index = frames.indexOfFrame(generation: generation, encoding: encoding) {
                 session.sink.sendFrame(frames[index].bytes)
             } else if let layout = session.layout {
                 let selected = session.layoutIndices.map { $0 < samples.count ? samples[$0] : ChannelSample(name: "", value: [], velocity: []) }
@@ -107,5 +107,18 @@ extension ServerCore {
         var generation: UInt32
         var encoding: WireEncoding
         var bytes: ByteBuffer
+    }
+}
+
+extension [ServerCore.EncodedFrame] {
+    /// The index of the frame of `generation` in `encoding`, if the tick has encoded it.
+    ///
+    /// Reads the two keys in place: `firstIndex(where:)` hands each element to its closure as a copy, a retain and a
+    /// release of the frame's bytes for every subscriber at every tick (docs/PERFORMANCE.md, "Fan-out").
+    func indexOfFrame(generation: UInt32, encoding: WireEncoding) -> Int? {
+        for index in indices where self[index].generation == generation && self[index].encoding == encoding {
+            return index
+        }
+        return nil
     }
 }
