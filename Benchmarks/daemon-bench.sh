@@ -154,24 +154,31 @@ cc -O2 -pthread -o "$work/fanout" "$root/Benchmarks/fanout.c" -lm
 cc -O2 -o "$work/broadcaster" "$root/Benchmarks/broadcaster.c"
 printf 'max_clients: 2000\n' > "$work/fanout.yaml"
 ulimit -n 8192
-# Seven rounds, each kineticd then the minimal C broadcaster (Benchmarks/broadcaster.c) with the same client, the
-# same subscribers and the same frames, each server on the first core and the client on the second. The figure is the
+# Seven rounds, each kineticd and the minimal C broadcaster (Benchmarks/broadcaster.c) with the same client, the same
+# subscribers and the same frames, each server on the first core and the client on the second. The figure is the
 # median of the rounds' ratios: each ratio pairs two measurements 10 s apart, so that what the host does to both (one
 # round's ratio swings by ±20 % on this shared virtual machine) cancels; the ratio of the medians is printed beside it.
+# The order alternates (kineticd first in odd rounds, the broadcaster first in even ones), so that a host whose load
+# drifts through the run favours neither.
 rounds=7
-for run in $(seq "$rounds"); do
+fanout_kineticd() {
   taskset -c 0 "$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml" 2>"$work/log" &
   pid=$!
   sleep 1
   echo "-- round $run: kineticd"
   taskset -c 1 "$work/fanout" "$work/f.sock" "$pid" 1000 10 | tee "$work/fanout-kineticd-$run.txt"
   kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+fanout_baseline() {
   taskset -c 0 "$work/broadcaster" "$work/b.sock" &
   pid=$!
   sleep 1
   echo "-- round $run: the minimal broadcaster in C"
   taskset -c 1 "$work/fanout" "$work/b.sock" "$pid" 1000 10 | tee "$work/fanout-baseline-$run.txt"
   kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+for run in $(seq "$rounds"); do
+  if (( run % 2 )); then fanout_kineticd; fanout_baseline; else fanout_baseline; fanout_kineticd; fi
 done
 python3 - "$work" "$rounds" <<'PY'
 import re, statistics, sys
