@@ -9,7 +9,7 @@ FUZZ_TEST_RUNS ?= 500
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c test-weston vm-test deps bench-runtime bench-replay bench-frameclock fuzz install deb docs protocol
+.PHONY: demo test test-deps test-after-build test-swift test-fuzz test-system test-package test-docs test-python test-c test-weston vm-test deps bench bench-baseline bench-replay bench-frameclock fuzz install deb docs protocol
 
 deps:
 	@./scripts/install-deps.sh
@@ -150,12 +150,26 @@ vm-test:
 	@./scripts/vm/run-vm-tests.sh
 	@./scripts/vm/run-systemd-tests.sh
 
-# Runtime benchmark (release build, a separate module using Kinetic's public API): per grouped type, ns per
-# attribute for the step, the reads and the re-target, against a closed-form floor measured in the same run, over
-# five runs (docs/PERFORMANCE.md). Without the macro trait: the benchmark does not use it.
-bench-runtime: deps
-	$(SWIFT) build -c release --disable-default-traits --product RuntimeBenchmark
-	"$$($(SWIFT) build -c release --disable-default-traits --show-bin-path)/RuntimeBenchmark" $(BENCH_ARGS)
+# Micro-benchmarks on package-benchmark (ordo-one/benchmark), release build, without the macro trait: the engine's
+# step, reads, start from rest and re-target for every grouped type against the closed-form floor measured in the
+# same run (Benchmarks/EngineBenchmarks), and the daemon's frame and motion encoders (Benchmarks/DaemonBenchmarks).
+# Package.swift adds them only when KINETIC_BENCHMARK=1, built in .build-bench. Every benchmark runs as the baseline
+# `latest`; package-benchmark then compares it with the recorded one (.benchmarkBaselines/*/recorded, in the
+# repository), and Benchmarks/floor-ratios.py prints the ratios to the floor against their targets (its exit status
+# says whether they are met). `make bench-baseline` records the last `make bench` as the baseline. Figures:
+# docs/PERFORMANCE.md. BENCH_ARGS passes options to each run, e.g. BENCH_ARGS="--filter 'Double: .*'".
+# The two targets are named: package-benchmark takes every executable in Benchmarks/ for one, the whole-process
+# benchmark executables too.
+BENCHMARK = KINETIC_BENCHMARK=1 $(SWIFT) package --disable-default-traits --scratch-path .build-bench --disable-sandbox \
+	--allow-writing-to-package-directory benchmark
+BENCH_TARGETS = --target EngineBenchmarks --target DaemonBenchmarks --no-progress
+bench: deps
+	$(BENCHMARK) baseline update latest $(BENCH_TARGETS) $(BENCH_ARGS)
+	$(BENCHMARK) baseline compare recorded latest $(BENCH_TARGETS)
+	$(BENCHMARK) baseline read latest --format markdown $(BENCH_TARGETS) | python3 Benchmarks/floor-ratios.py
+
+bench-baseline:
+	@./scripts/record-benchmark-baseline.sh
 
 # Frame clock: a simulated compositor at 60 and 144 Hz against the daemon's real Dispatch clock, before
 # and after it sends frame_clock: phase error and the age of values at presentation (docs/PERFORMANCE.md).
