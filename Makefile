@@ -155,7 +155,7 @@ vm-test:
 # same run (Benchmarks/EngineBenchmarks), and the daemon's frame and motion encoders (Benchmarks/DaemonBenchmarks).
 # Package.swift adds them only when KINETIC_BENCHMARK=1, built in .build-bench. Every benchmark runs as the baseline
 # `latest`; package-benchmark then compares it with the recorded one (.benchmarkBaselines/*/recorded, in the
-# repository), and Benchmarks/floor-ratios.py prints the ratios to the floor against their targets (its exit status
+# repository), and Benchmarks/floor-ratios.py prints the ratios to the floor against their targets (its last line
 # says whether they are met). `make bench-baseline` records the last `make bench` as the baseline. Figures:
 # docs/PERFORMANCE.md. BENCH_ARGS passes options to each run, e.g. BENCH_ARGS="--filter 'Double: .*'".
 # The two targets are named: package-benchmark takes every executable in Benchmarks/ for one, the whole-process
