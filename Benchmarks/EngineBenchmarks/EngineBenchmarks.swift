@@ -198,6 +198,8 @@ func register<T: BenchValue>(_: T.Type) {
         state.step()
     } teardown: { settling.reset() }
 
+    // The two reads are written out: through a shared helper taking the read as a closure, each attribute's read
+    // became an indirect call, and `Double`'s measured 11 ns instead of 3.7.
     let reading = Lazy { Settling<T>() }
     Benchmark("\(T.name): read presentationValue") { benchmark in
         let state = reading.get

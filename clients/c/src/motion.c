@@ -260,16 +260,24 @@ static bool spring_start(struct term *term)
 	return term->x && term->v && term->a;
 }
 
+/* An empty term of `dimension` components, for term_parse() and term_read() to fill (NULL: out of memory). */
+static struct term *term_new(uint32_t dimension)
+{
+	struct term *term = calloc(1, sizeof *term);
+	if (term)
+		term->dimension = dimension;
+	return term;
+}
+
 static struct term *term_parse(json_object *object, uint32_t dimension, int depth)
 {
 	const char *kind = json_object_is_type(object, json_type_object) ?
 		json_object_get_string(kinetic_json_member(object, "kind", json_type_string)) : NULL;
 	if (!kind || depth > max_term_depth)
 		return NULL;
-	struct term *term = calloc(1, sizeof *term);
+	struct term *term = term_new(dimension);
 	if (!term)
 		return NULL;
-	term->dimension = dimension;
 	bool ok = false;
 	if (strcmp(kind, "spring") == 0) {
 		term->kind = TERM_SPRING;
@@ -483,10 +491,9 @@ static struct term *term_read(struct reader *r, uint32_t dimension, int depth)
 	uint8_t kind = read_u8(r);
 	if (!r->ok || depth > max_term_depth)
 		return NULL;
-	struct term *term = calloc(1, sizeof *term);
+	struct term *term = term_new(dimension);
 	if (!term)
 		return NULL;
-	term->dimension = dimension;
 	bool ok = false;
 	switch (kind) {
 	case KINETIC_MOTION_TERM_SPRING:
