@@ -162,14 +162,15 @@ vm-test:
 # benchmark executables too.
 BENCHMARK = KINETIC_BENCHMARK=1 $(SWIFT) package --disable-default-traits --scratch-path .build-bench --disable-sandbox \
 	--allow-writing-to-package-directory benchmark
-BENCH_TARGETS = --target EngineBenchmarks --target DaemonBenchmarks --no-progress
+BENCH_TARGET_NAMES = EngineBenchmarks DaemonBenchmarks
+BENCH_TARGETS = $(addprefix --target ,$(BENCH_TARGET_NAMES)) --no-progress
 bench: deps
 	$(BENCHMARK) baseline update latest $(BENCH_TARGETS) $(BENCH_ARGS)
 	$(BENCHMARK) baseline compare recorded latest $(BENCH_TARGETS)
 	$(BENCHMARK) baseline read latest --format markdown $(BENCH_TARGETS) | python3 Benchmarks/floor-ratios.py
 
 bench-baseline:
-	@./scripts/record-benchmark-baseline.sh
+	@./scripts/record-benchmark-baseline.sh $(BENCH_TARGET_NAMES)
 
 # Frame clock: a simulated compositor at 60 and 144 Hz against the daemon's real Dispatch clock, before
 # and after it sends frame_clock: phase error and the age of values at presentation (docs/PERFORMANCE.md).

@@ -161,22 +161,19 @@ ulimit -n 8192
 # The order alternates (kineticd first in odd rounds, the broadcaster first in even ones), so that a host whose load
 # drifts through the run favours neither.
 rounds=7
-fanout_kineticd() {
-  taskset -c 0 "$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml" 2>"$work/log" &
+# One round's measurement of one server: NAME (its results' and its log's file), SOCKET, then the server's command line.
+fanout_round() {
+  local name=$1 socket=$2
+  shift 2
+  taskset -c 0 "$@" 2>"$work/fanout-$name.log" &
   pid=$!
   sleep 1
-  echo "-- round $run: kineticd"
-  taskset -c 1 "$work/fanout" "$work/f.sock" "$pid" 1000 10 | tee "$work/fanout-kineticd-$run.txt"
+  echo "-- round $run: $name"
+  taskset -c 1 "$work/fanout" "$socket" "$pid" 1000 10 | tee "$work/fanout-$name-$run.txt"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
-fanout_baseline() {
-  taskset -c 0 "$work/broadcaster" "$work/b.sock" &
-  pid=$!
-  sleep 1
-  echo "-- round $run: the minimal broadcaster in C"
-  taskset -c 1 "$work/fanout" "$work/b.sock" "$pid" 1000 10 | tee "$work/fanout-baseline-$run.txt"
-  kill "$pid"; wait "$pid" 2>/dev/null || true
-}
+fanout_kineticd() { fanout_round kineticd "$work/f.sock" "$bin/kineticd" --socket "$work/f.sock" --config "$work/fanout.yaml"; }
+fanout_baseline() { fanout_round baseline "$work/b.sock" "$work/broadcaster" "$work/b.sock"; }
 for run in $(seq "$rounds"); do
   if (( run % 2 )); then fanout_kineticd; fanout_baseline; else fanout_baseline; fanout_kineticd; fi
 done

@@ -2,10 +2,13 @@
 # `make bench-baseline`: records the last `make bench` (package-benchmark's baseline `latest`) as the baseline every
 # later `make bench` is compared with (.benchmarkBaselines/TARGET/recorded/results.json, kept in the repository),
 # written without package-benchmark's indentation, which is most of its size. Commit the result with the figures.
+#
+# Usage: scripts/record-benchmark-baseline.sh TARGET...   (the Makefile's BENCH_TARGET_NAMES)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 store="$root/.benchmarkBaselines"
-targets=(EngineBenchmarks DaemonBenchmarks)
+[ "$#" -gt 0 ] || { echo "usage: $0 TARGET... (make bench-baseline names them)" >&2; exit 2; }
+targets=("$@")
 for target in "${targets[@]}"; do
   [ -f "$store/$target/latest/results.json" ] || {
     echo "record-benchmark-baseline: no run of $target to record ($store/$target/latest/results.json is missing); run make bench first" >&2
